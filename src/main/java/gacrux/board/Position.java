@@ -1,0 +1,329 @@
+package gacrux.board;
+
+import static gacrux.board.Bitboards.*;
+import static gacrux.board.Piece.*;
+
+/**
+ * A chess position for copy-make: {@code child.copyFrom(parent); child.makeMove(m)}. There is no unmake.
+ * All state is primitives and three small arrays (about 250 bytes), so copying a position into a
+ * DTS split block, or into the next ply's frame, is a few array copies.
+ *
+ * En passant follows the Polyglot convention: the en-passant square is kept (and hashed) only when a
+ * pawn of the side to move stands next to the double-pushed pawn, i.e. a capture is pseudo-legal.
+ */
+public final class Position {
+    public static final String START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    public static final int WK = 1, WQ = 2, BK = 4, BQ = 8;
+    /** Castling rights kept when a move touches a square: king and rook home squares clear theirs. */
+    private static final int[] CASTLE_KEEP = new int[64];
+
+    static {
+        java.util.Arrays.fill(CASTLE_KEEP, 15);
+        CASTLE_KEEP[4] = 15 & ~(WK | WQ);
+        CASTLE_KEEP[7] = 15 & ~WK;
+        CASTLE_KEEP[0] = 15 & ~WQ;
+        CASTLE_KEEP[60] = 15 & ~(BK | BQ);
+        CASTLE_KEEP[63] = 15 & ~BK;
+        CASTLE_KEEP[56] = 15 & ~BQ;
+    }
+
+    /** Bitboard per piece code (index 0 unused). */
+    final long[] bb = new long[16];
+    /** Occupancy per colour. */
+    final long[] occ = new long[2];
+    /** Piece code per square. */
+    final byte[] board = new byte[64];
+    int side;
+    int castling;
+    int ep = -1;
+    int halfmove;
+    int fullmove = 1;
+    long key;
+
+    public Position() {}
+
+    public static Position startPos() { return fromFen(START_FEN); }
+
+    public void copyFrom(Position o) {
+        System.arraycopy(o.bb, 0, bb, 0, 16);
+        occ[0] = o.occ[0];
+        occ[1] = o.occ[1];
+        System.arraycopy(o.board, 0, board, 0, 64);
+        side = o.side;
+        castling = o.castling;
+        ep = o.ep;
+        halfmove = o.halfmove;
+        fullmove = o.fullmove;
+        key = o.key;
+    }
+
+    public Position copy() {
+        Position p = new Position();
+        p.copyFrom(this);
+        return p;
+    }
+
+    // ---- accessors ----
+    public int sideToMove() { return side; }
+    public int castlingRights() { return castling; }
+    public int epSquare() { return ep; }
+    public int halfmoveClock() { return halfmove; }
+    public int fullmoveNumber() { return fullmove; }
+    public long key() { return key; }
+    public int pieceAt(int sq) { return board[sq]; }
+    public long pieces(int color, int type) { return bb[make(color, type)]; }
+    public long pieces(int piece) { return bb[piece]; }
+    public long occupancy(int color) { return occ[color]; }
+    public long occupied() { return occ[0] | occ[1]; }
+    public int kingSquare(int color) { return Long.numberOfTrailingZeros(bb[make(color, KING)]); }
+
+    public long attackersTo(int sq, long occupied) {
+        return (PAWN_ATTACKS[BLACK][sq] & bb[make(WHITE, PAWN)])
+             | (PAWN_ATTACKS[WHITE][sq] & bb[make(BLACK, PAWN)])
+             | (KNIGHT_ATTACKS[sq] & (bb[make(WHITE, KNIGHT)] | bb[make(BLACK, KNIGHT)]))
+             | (KING_ATTACKS[sq] & (bb[make(WHITE, KING)] | bb[make(BLACK, KING)]))
+             | (bishopAttacks(sq, occupied) & (bb[make(WHITE, BISHOP)] | bb[make(BLACK, BISHOP)]
+                                              | bb[make(WHITE, QUEEN)] | bb[make(BLACK, QUEEN)]))
+             | (rookAttacks(sq, occupied) & (bb[make(WHITE, ROOK)] | bb[make(BLACK, ROOK)]
+                                            | bb[make(WHITE, QUEEN)] | bb[make(BLACK, QUEEN)]));
+    }
+
+    public boolean isAttacked(int sq, int byColor) {
+        return isAttacked(sq, byColor, occupied());
+    }
+
+    public boolean isAttacked(int sq, int by, long occupied) {
+        int b = by << 3;
+        return (PAWN_ATTACKS[by ^ 1][sq] & bb[b | PAWN]) != 0
+            || (KNIGHT_ATTACKS[sq] & bb[b | KNIGHT]) != 0
+            || (KING_ATTACKS[sq] & bb[b | KING]) != 0
+            || (bishopAttacks(sq, occupied) & (bb[b | BISHOP] | bb[b | QUEEN])) != 0
+            || (rookAttacks(sq, occupied) & (bb[b | ROOK] | bb[b | QUEEN])) != 0;
+    }
+
+    public boolean inCheck() { return isAttacked(kingSquare(side), side ^ 1); }
+
+    /** Pieces of the side not to move that give check. */
+    public long checkers() {
+        return attackersTo(kingSquare(side), occupied()) & occ[side ^ 1];
+    }
+
+    // ---- making moves ----
+    private void put(int piece, int sq) {
+        long b = 1L << sq;
+        bb[piece] |= b;
+        occ[piece >>> 3] |= b;
+        board[sq] = (byte) piece;
+        key ^= Zobrist.PIECE_SQ[piece][sq];
+    }
+
+    private void remove(int piece, int sq) {
+        long b = ~(1L << sq);
+        bb[piece] &= b;
+        occ[piece >>> 3] &= b;
+        board[sq] = 0;
+        key ^= Zobrist.PIECE_SQ[piece][sq];
+    }
+
+    /** Plays a legal move (as produced by {@link MoveGen}) on this position. */
+    public void makeMove(int m) {
+        int from = Move.from(m), to = Move.to(m);
+        int us = side, them = us ^ 1;
+        int piece = board[from];
+        int kind = Move.kind(m);
+        if (ep >= 0) {
+            key ^= Zobrist.EP_FILE[ep & 7];
+            ep = -1;
+        }
+        halfmove++;
+        int cap = board[to];
+        if (kind == Move.EN_PASSANT) {
+            remove(make(them, PAWN), to ^ 8);
+            halfmove = 0;
+        } else if (cap != 0) {
+            remove(cap, to);
+            halfmove = 0;
+        }
+        remove(piece, from);
+        int promo = Move.promo(m);
+        put(promo != 0 ? make(us, promo) : piece, to);
+        if (type(piece) == PAWN) {
+            halfmove = 0;
+            if (kind == Move.DOUBLE_PUSH) {
+                int epSq = (from + to) >>> 1;
+                if ((PAWN_ATTACKS[us][epSq] & bb[make(them, PAWN)]) != 0) {
+                    ep = epSq;
+                    key ^= Zobrist.EP_FILE[epSq & 7];
+                }
+            }
+        } else if (kind == Move.CASTLE) {
+            int rook = make(us, ROOK);
+            if (to > from) { remove(rook, from + 3); put(rook, from + 1); }
+            else { remove(rook, from - 4); put(rook, from - 1); }
+        }
+        int nc = castling & CASTLE_KEEP[from] & CASTLE_KEEP[to];
+        if (nc != castling) {
+            key ^= Zobrist.CASTLING[castling] ^ Zobrist.CASTLING[nc];
+            castling = nc;
+        }
+        if (us == BLACK) fullmove++;
+        side = them;
+        key ^= Zobrist.SIDE;
+    }
+
+    /** Passes the move (null-move pruning). Only legal when not in check. */
+    public void makeNullMove() {
+        if (ep >= 0) {
+            key ^= Zobrist.EP_FILE[ep & 7];
+            ep = -1;
+        }
+        halfmove++;
+        side ^= 1;
+        key ^= Zobrist.SIDE;
+    }
+
+    /** Key computed from scratch; the incremental {@link #key()} must always equal it. */
+    public long computeKey() {
+        long k = 0;
+        for (int sq = 0; sq < 64; sq++) if (board[sq] != 0) k ^= Zobrist.PIECE_SQ[board[sq]][sq];
+        k ^= Zobrist.CASTLING[castling];
+        if (ep >= 0) k ^= Zobrist.EP_FILE[ep & 7];
+        if (side == BLACK) k ^= Zobrist.SIDE;
+        return k;
+    }
+
+    /** True when neither side has a piece other than pawns and king (null move is unsafe there: zugzwang). */
+    public boolean onlyPawns(int color) {
+        return (occ[color] & ~bb[make(color, PAWN)] & ~bb[make(color, KING)]) == 0;
+    }
+
+    /** The position with colours swapped and the board flipped vertically: same value for the side to move. */
+    public Position mirrored() {
+        Position p = new Position();
+        for (int sq = 0; sq < 64; sq++) {
+            int pc = board[sq];
+            if (pc != 0) p.put(make(color(pc) ^ 1, type(pc)), sq ^ 56);
+        }
+        p.side = side ^ 1;
+        p.castling = ((castling & 3) << 2) | ((castling >> 2) & 3);
+        p.ep = ep < 0 ? -1 : ep ^ 56;
+        p.halfmove = halfmove;
+        p.fullmove = fullmove;
+        p.key = p.computeKey();
+        return p;
+    }
+
+    // ---- FEN ----
+    public static Position fromFen(String fen) {
+        if (fen == null) throw new FenException("empty FEN");
+        String[] f = fen.trim().split("\\s+");
+        if (f.length == 1 && f[0].isEmpty()) throw new FenException("empty FEN");
+        if (f.length != 4 && f.length != 6)
+            throw new FenException("FEN needs 6 fields (or 4 without the move counters), got " + f.length);
+        Position p = new Position();
+        String[] ranks = f[0].split("/", -1);
+        if (ranks.length != 8) throw new FenException("board needs 8 ranks separated by '/', got " + ranks.length);
+        for (int i = 0; i < 8; i++) {
+            int r = 7 - i, file = 0;
+            for (char c : ranks[i].toCharArray()) {
+                if (c >= '1' && c <= '8') {
+                    file += c - '0';
+                } else {
+                    int pc = Piece.fromLetter(c);
+                    if (pc < 0) throw new FenException("bad piece letter '" + c + "' in rank " + (r + 1));
+                    if (file > 7) throw new FenException("rank " + (r + 1) + " is not 8 files wide");
+                    p.put(pc, r * 8 + file);
+                    file++;
+                }
+                if (file > 8) throw new FenException("rank " + (r + 1) + " is not 8 files wide");
+            }
+            if (file != 8) throw new FenException("rank " + (r + 1) + " is not 8 files wide");
+        }
+        switch (f[1]) {
+            case "w" -> p.side = WHITE;
+            case "b" -> p.side = BLACK;
+            default -> throw new FenException("side to move must be 'w' or 'b', got '" + f[1] + "'");
+        }
+        for (int c = 0; c < 2; c++) {
+            int n = Long.bitCount(p.bb[make(c, KING)]);
+            String who = c == WHITE ? "white" : "black";
+            if (n == 0) throw new FenException("missing " + who + " king");
+            if (n > 1) throw new FenException("extra " + who + " king (" + n + " kings)");
+        }
+        if (((p.bb[make(WHITE, PAWN)] | p.bb[make(BLACK, PAWN)]) & (RANK_1 | RANK_8)) != 0)
+            throw new FenException("pawn on rank 1 or 8");
+        if (!f[2].equals("-")) {
+            for (char c : f[2].toCharArray()) {
+                int bit = switch (c) {
+                    case 'K' -> WK; case 'Q' -> WQ; case 'k' -> BK; case 'q' -> BQ;
+                    default -> throw new FenException("bad castling letter '" + c + "'");
+                };
+                if ((p.castling & bit) != 0) throw new FenException("castling letter '" + c + "' repeated");
+                p.castling |= bit;
+            }
+            checkCastle(p, WK, make(WHITE, KING), 4, make(WHITE, ROOK), 7, "K");
+            checkCastle(p, WQ, make(WHITE, KING), 4, make(WHITE, ROOK), 0, "Q");
+            checkCastle(p, BK, make(BLACK, KING), 60, make(BLACK, ROOK), 63, "k");
+            checkCastle(p, BQ, make(BLACK, KING), 60, make(BLACK, ROOK), 56, "q");
+        }
+        if (!f[3].equals("-")) {
+            int sq = parseSquare(f[3]);
+            if (sq < 0) throw new FenException("bad en-passant square '" + f[3] + "'");
+            int us = p.side, them = us ^ 1;
+            int needRank = us == WHITE ? 5 : 2;
+            int pawnSq = us == WHITE ? sq - 8 : sq + 8;
+            int fromSq = us == WHITE ? sq + 8 : sq - 8;
+            if ((sq >> 3) != needRank || p.board[pawnSq] != make(them, PAWN) || p.board[sq] != 0 || p.board[fromSq] != 0)
+                throw new FenException("impossible en-passant square " + f[3]
+                        + " (needs an empty square behind a pawn that just made a double step)");
+            if ((PAWN_ATTACKS[them][sq] & p.bb[make(us, PAWN)]) != 0) p.ep = sq;
+        }
+        if (f.length == 6) {
+            try {
+                p.halfmove = Integer.parseInt(f[4]);
+                p.fullmove = Integer.parseInt(f[5]);
+            } catch (NumberFormatException e) {
+                throw new FenException("move counters must be numbers, got '" + f[4] + "' '" + f[5] + "'");
+            }
+            if (p.halfmove < 0) throw new FenException("negative halfmove clock " + p.halfmove);
+            if (p.fullmove < 1) throw new FenException("fullmove number must be at least 1, got " + p.fullmove);
+        }
+        if (p.isAttacked(p.kingSquare(p.side ^ 1), p.side))
+            throw new FenException("side not to move is in check");
+        p.key = p.computeKey();
+        return p;
+    }
+
+    private static void checkCastle(Position p, int right, int king, int kingSq, int rook, int rookSq, String letter) {
+        if ((p.castling & right) != 0 && (p.board[kingSq] != king || p.board[rookSq] != rook))
+            throw new FenException("castling right '" + letter + "' without its king and rook on their home squares");
+    }
+
+    public String toFen() {
+        StringBuilder sb = new StringBuilder();
+        for (int r = 7; r >= 0; r--) {
+            int empty = 0;
+            for (int f = 0; f < 8; f++) {
+                int pc = board[r * 8 + f];
+                if (pc == 0) { empty++; continue; }
+                if (empty > 0) { sb.append(empty); empty = 0; }
+                sb.append(Piece.letter(pc));
+            }
+            if (empty > 0) sb.append(empty);
+            if (r > 0) sb.append('/');
+        }
+        sb.append(side == WHITE ? " w " : " b ");
+        if (castling == 0) sb.append('-');
+        if ((castling & WK) != 0) sb.append('K');
+        if ((castling & WQ) != 0) sb.append('Q');
+        if ((castling & BK) != 0) sb.append('k');
+        if ((castling & BQ) != 0) sb.append('q');
+        sb.append(' ').append(ep < 0 ? "-" : squareName(ep));
+        sb.append(' ').append(halfmove).append(' ').append(fullmove);
+        return sb.toString();
+    }
+
+    @Override
+    public String toString() { return toFen(); }
+}

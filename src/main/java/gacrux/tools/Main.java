@@ -1,0 +1,31 @@
+package gacrux.tools;
+
+import java.util.Arrays;
+
+/** Command-line entry point: with no arguments Gacrux speaks UCI on stdin/stdout. */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        if (args.length == 0) {
+            System.exit(gacrux.uci.UciMain.run(System.in, System.out));
+            return;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        int code = switch (args[0]) {
+            case "perft" -> PerftCommand.run(rest, System.out, System.err);
+            case "bench" -> BenchCommand.run(rest, System.out, System.err);
+            case "help", "--help", "-h" -> { usage(); yield 0; }
+            default -> { System.err.println("unknown command '" + args[0] + "'"); usage(); yield 2; }
+        };
+        System.out.flush();
+        System.exit(code);
+    }
+
+    private static void usage() {
+        System.err.println("""
+                usage: java -jar gacrux.jar                      UCI engine on stdin/stdout
+                       java -jar gacrux.jar perft DEPTH [--fen FEN] [--divide]
+                       java -jar gacrux.jar bench [DEPTH]""");
+    }
+}
