@@ -1,0 +1,162 @@
+package gacrux.search;
+
+import gacrux.board.MoveGen;
+import gacrux.board.Piece;
+import gacrux.board.Position;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class EvaluatorTest {
+
+    static List<String> suiteFens() throws Exception {
+        List<String> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                EvaluatorTest.class.getResourceAsStream("/perft.epd"), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.isBlank() || line.startsWith("#")) continue;
+                out.add(line.split(";")[0].trim());
+            }
+        }
+        return out;
+    }
+
+    /** Positions from seeded random playouts (deterministic), including late endgames. */
+    static List<Position> playoutPositions(int games, int maxPlies, long seed) {
+        List<Position> out = new ArrayList<>();
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int[] moves = new int[MoveGen.MAX_MOVES];
+        for (int g = 0; g < games; g++) {
+            Position p = Position.startPos();
+            for (int ply = 0; ply < maxPlies; ply++) {
+                int n = MoveGen.legal(p, moves, 0);
+                if (n == 0) break;
+                p = p.copy();
+                p.makeMove(moves[rnd.nextInt(n)]);
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    static void assertSymmetric(Position p) {
+        Position m = p.mirrored();
+        assertEquals(Evaluator.evaluate(p), Evaluator.evaluate(m), () -> "asymmetric: " + p.toFen() + " vs " + m.toFen());
+        assertEquals(Evaluator.evaluate(p), Evaluator.evaluate(m.mirrored()), () -> "double mirror: " + p.toFen());
+    }
+
+    @Test
+    void symmetricOnPerftSuite() throws Exception {
+        List<String> fens = suiteFens();
+        assertTrue(fens.size() > 100);
+        for (String fen : fens) assertSymmetric(Position.fromFen(fen));
+    }
+
+    @Test
+    void symmetricOnRandomPlayouts() {
+        List<Position> ps = playoutPositions(300, 300, 0x5EEDL);
+        assertTrue(ps.size() > 10_000);
+        for (Position p : ps) assertSymmetric(p);
+    }
+
+    @Test
+    void startPositionIsNearlyEqual() {
+        int s = Evaluator.evaluate(Position.startPos());
+        assertTrue(Math.abs(s) <= 30, "start eval " + s);
+        Position black = Position.fromFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        assertEquals(s, Evaluator.evaluate(black), "start position value should not depend on who moves");
+    }
+
+    @Test
+    void upAQueenIsWinning() {
+        // White is missing nothing, black has no queen.
+        String w = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        String b = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+        assertTrue(Evaluator.evaluate(Position.fromFen(w)) > 700);
+        assertTrue(Evaluator.evaluate(Position.fromFen(b)) < -700);
+        // And the same from black's side (black has the extra queen).
+        String b2 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1";
+        String w2 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+        assertTrue(Evaluator.evaluate(Position.fromFen(b2)) > 700);
+        assertTrue(Evaluator.evaluate(Position.fromFen(w2)) < -700);
+        // Endgame: KQ vs K.
+        assertTrue(Evaluator.evaluate(Position.fromFen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")) > 700);
+        assertTrue(Evaluator.evaluate(Position.fromFen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1")) < -700);
+    }
+
+    @Test
+    void advancedPassedPawnIsWorthMore() {
+        int on7 = Evaluator.evaluate(Position.fromFen("7k/P7/8/8/8/8/8/7K w - - 0 1"));
+        int on3 = Evaluator.evaluate(Position.fromFen("7k/8/8/8/8/P7/8/7K w - - 0 1"));
+        assertTrue(on7 > on3, on7 + " vs " + on3);
+        // With pieces on the board too, and for black.
+        int b7 = Evaluator.evaluate(Position.fromFen("r5k1/5ppp/8/8/8/8/p4PPP/R5K1 b - - 0 1"));
+        int b3 = Evaluator.evaluate(Position.fromFen("r5k1/5ppp/8/8/8/p7/5PPP/R5K1 b - - 0 1"));
+        assertTrue(b7 > b3, b7 + " vs " + b3);
+    }
+
+    @Test
+    void intactKingShieldBeatsBrokenShieldInMidgame() {
+        String intact = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1";
+        String broken = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P1PP/2N2N2/PPPP1P2/R1BQ1RK1 w - - 0 1";
+        int a = Evaluator.evaluate(Position.fromFen(intact));
+        int b = Evaluator.evaluate(Position.fromFen(broken));
+        assertTrue(a > b, a + " vs " + b);
+        // Same comparison for black's king (mirrored positions), from black's side.
+        int ma = Evaluator.evaluate(Position.fromFen(intact).mirrored());
+        int mb = Evaluator.evaluate(Position.fromFen(broken).mirrored());
+        assertTrue(ma > mb, ma + " vs " + mb);
+        // A king with the g-pawn gone entirely (and material otherwise equal: black has lost a pawn too).
+        String gone = "r1bq1rk1/ppp2ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1P1P/R1BQ1RK1 w - - 0 1";
+        String away = "r1bq1rk1/ppp2ppp/2n2n2/2b1p3/2B1P3/2N2N2/1PPP1PPP/R1BQ1RK1 w - - 0 1";
+        int g = Evaluator.evaluate(Position.fromFen(gone));
+        int w = Evaluator.evaluate(Position.fromFen(away));
+        assertTrue(w > g, w + " vs " + g);
+    }
+
+    @Test
+    void drawishMaterialIsScaledDown() {
+        assertEquals(0, Evaluator.evaluate(Position.fromFen("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1")));
+        assertTrue(Math.abs(Evaluator.evaluate(Position.fromFen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"))) <= 10);
+        assertTrue(Evaluator.evaluate(Position.fromFen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")) > 400);
+        int krkb = Evaluator.evaluate(Position.fromFen("4kb2/8/8/8/8/8/8/R3K3 w - - 0 1"));
+        assertTrue(krkb < 100 && krkb >= 0, "KRKB " + krkb);
+    }
+
+    @Test
+    void pieceValuesForOrdering() {
+        int[] v = Evaluator.PIECE_VALUE;
+        assertEquals(7, v.length);
+        assertEquals(0, v[0]);
+        assertTrue(v[Piece.PAWN] < v[Piece.KNIGHT] && v[Piece.KNIGHT] <= v[Piece.BISHOP]
+                && v[Piece.BISHOP] < v[Piece.ROOK] && v[Piece.ROOK] < v[Piece.QUEEN] && v[Piece.QUEEN] < v[Piece.KING]);
+    }
+
+    @Test
+    void evaluateAllocatesNothing() {
+        List<Position> list = playoutPositions(20, 200, 42);
+        Position[] ps = list.toArray(new Position[0]);
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeAllocationMeasurable(mx);
+        long sink = 0;
+        for (int i = 0; i < 300_000; i++) sink += Evaluator.evaluate(ps[i % ps.length]);
+        long before = mx.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 100_000; i++) sink += Evaluator.evaluate(ps[i % ps.length]);
+        long after = mx.getCurrentThreadAllocatedBytes();
+        assertTrue(after - before < 1000, "allocated " + (after - before) + " bytes (sink " + sink + ")");
+    }
+
+    private static void assumeAllocationMeasurable(com.sun.management.ThreadMXBean mx) {
+        assertTrue(mx.isThreadAllocatedMemorySupported(), "thread allocation accounting unsupported");
+        if (!mx.isThreadAllocatedMemoryEnabled()) mx.setThreadAllocatedMemoryEnabled(true);
+    }
+}
