@@ -1,9 +1,72 @@
 package gacrux.uci;
 
-import java.io.InputStream;
-import java.io.PrintStream;
+import akka.actor.typed.ActorSystem;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The stdin reader. It parses each line and tells the engine actor; it answers {@code uci} itself so the
+ * handshake never waits for the actor system, which starts on a background thread meanwhile. The only
+ * place the reader waits for the system is the first command that needs the engine (isready in practice).
+ */
 public final class UciMain {
     private UciMain() {}
-    public static int run(InputStream in, PrintStream out) { return 0; }
+
+    /** Reads commands until quit or end of input; returns the process exit code. */
+    public static int run(InputStream in, PrintStream stdout) {
+        UciOutput out = new UciOutput(stdout);
+        CompletableFuture<ActorSystem<UciEngine.Command>> system = new CompletableFuture<>();
+        Thread starter = new Thread(() -> {
+            try {
+                system.complete(ActorSystem.create(UciEngine.create(out), "gacrux"));
+            } catch (Throwable t) {
+                system.completeExceptionally(t);
+            }
+        }, "gacrux-start");
+        starter.setDaemon(true);
+        starter.start();
+
+        boolean quit = false;
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                UciEngine.Command c = UciParser.parse(line, out::info);
+                if (c == null) continue;
+                if (c instanceof UciParser.UciHello) {
+                    EngineOptions.printUci(out);
+                    continue;
+                }
+                system.join().tell(c);
+                if (c instanceof UciEngine.Quit) {
+                    quit = true;
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            out.info("input error: " + e.getMessage());
+        }
+        ActorSystem<UciEngine.Command> sys;
+        try {
+            sys = system.join();
+        } catch (Exception e) {
+            out.info("engine failed to start: " + e.getMessage());
+            out.close();
+            return 1;
+        }
+        if (!quit) sys.tell(new UciEngine.Quit(true));
+        try {
+            sys.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.DAYS);
+        } catch (Exception e) {
+            out.info("shutdown: " + e.getMessage());
+        }
+        out.close();
+        return 0;
+    }
 }

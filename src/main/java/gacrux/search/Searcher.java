@@ -1,0 +1,556 @@
+package gacrux.search;
+
+import gacrux.board.Move;
+import gacrux.board.MoveGen;
+import gacrux.board.Piece;
+import gacrux.board.Position;
+
+import java.util.function.Consumer;
+
+import static gacrux.search.Score.*;
+
+/**
+ * One thread's alpha-beta search: negamax with principal variation search over copy-make positions
+ * on a preallocated per-ply stack. Nothing is allocated per node: positions, move lists, scores,
+ * killers, history and the PV table are all arrays made once per searcher.
+ *
+ * Killers and history belong to this searcher alone (one per worker in the parallel search); the
+ * transposition table is shared. The node type (PV / CUT / ALL) of every node on the current path is kept
+ * in {@link #nodeType}: the parallel search uses it to choose split points.
+ */
+public final class Searcher {
+    public static final int PV = 0, CUT = 1, ALL = 2;
+    private static final int STACK = MAX_PLY + 8;
+    private static final int HISTORY_MAX = 16384;
+    private static final int[][] LMR = new int[64][64];
+
+    static {
+        for (int d = 1; d < 64; d++)
+            for (int m = 1; m < 64; m++)
+                LMR[d][m] = (int) (0.75 + Math.log(d) * Math.log(m) / 2.25);
+    }
+
+    private final TranspositionTable tt;
+    private SearchControl control;
+    private Config config;
+
+    // ---- per-ply stack (index = ply) ----
+    private final Position[] pos = new Position[STACK];
+    private final int[][] moves = new int[STACK][MoveGen.MAX_MOVES];
+    private final int[][] moveScores = new int[STACK][MoveGen.MAX_MOVES];
+    private final int[] nodeType = new int[STACK];
+    private final int[] staticEval = new int[STACK];
+    private final int[] currentMove = new int[STACK];
+    private final int[][] pv = new int[STACK][STACK];
+    private final int[] pvLength = new int[STACK];
+    private final int[][] killers = new int[STACK][2];
+    /** history[side][from*64+to]: quiet moves that caused cutoffs, with gravity toward zero. */
+    private final int[][] history = new int[2][64 * 64];
+    private final int[] scratch = new int[MoveGen.MAX_MOVES];
+
+    // Repetition: keys of the game before the root, then of each ply of the current path.
+    private final long[] keys = new long[2048 + STACK];
+    private int rootKeyIndex;
+
+    // ---- root ----
+    private final int[] rootMoves = new int[MoveGen.MAX_MOVES];
+    private final int[] rootScores = new int[MoveGen.MAX_MOVES];
+    private final int[][] rootPv = new int[MoveGen.MAX_MOVES][STACK];
+    private final int[] rootPvLength = new int[MoveGen.MAX_MOVES];
+    private int rootCount;
+    private int rootDepth;
+
+    private long nodes;
+    private int seldepth;
+
+    /** Search switches. The defaults are the engine's; tests turn pieces off to compare searches exactly. */
+    public record Config(boolean useTT, boolean pruning, int multiPv) {
+        public static final Config DEFAULT = new Config(true, true, 1);
+    }
+
+    public Searcher(TranspositionTable tt) {
+        this(tt, Config.DEFAULT);
+    }
+
+    public Searcher(TranspositionTable tt, Config config) {
+        this.tt = tt;
+        this.config = config;
+        for (int i = 0; i < STACK; i++) pos[i] = new Position();
+    }
+
+    public long nodes() { return nodes; }
+
+    /** Changes the switches between searches (MultiPV from the UCI options). */
+    public void configure(Config c) { this.config = c; }
+
+    public int nodeType(int ply) { return nodeType[ply]; }
+
+    /** Forget killers and history (ucinewgame, bench). */
+    public void clearHeuristics() {
+        for (int[] k : killers) k[0] = k[1] = 0;
+        java.util.Arrays.fill(history[0], 0);
+        java.util.Arrays.fill(history[1], 0);
+    }
+
+    /**
+     * Iterative deepening from root. gameKeys holds the keys of the positions played before the root (oldest
+     * first), for repetition detection. Info lines go to info; the caller prints bestmove.
+     */
+    public SearchResult think(Position root, long[] gameKeys, SearchControl control, Consumer<String> info) {
+        this.control = control;
+        SearchLimits limits = control.limits;
+        nodes = 0;
+        int hist = Math.min(gameKeys.length, 2048);
+        System.arraycopy(gameKeys, gameKeys.length - hist, keys, 0, hist);
+        rootKeyIndex = hist;
+        pos[0].copyFrom(root);
+        keys[rootKeyIndex] = root.key();
+        for (int[] k : killers) k[0] = k[1] = 0;
+
+        rootCount = 0;
+        int n = MoveGen.legal(root, scratch, 0);
+        for (int i = 0; i < n; i++) {
+            if (!limits.searchmoves().isEmpty() && !limits.searchmoves().contains(Move.toUci(scratch[i]))) continue;
+            rootMoves[rootCount] = scratch[i];
+            rootScores[rootCount] = -INFINITE;
+            rootPvLength[rootCount] = 0;
+            rootCount++;
+        }
+        if (rootCount == 0) {
+            int score = root.inCheck() ? -MATE : DRAW;
+            info.accept("info depth 0 score " + Score.uci(score));
+            return new SearchResult(Move.NONE, Move.NONE, score, 0, 0);
+        }
+        orderRootByTT(root);
+
+        int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_PLY - 1) : MAX_PLY - 1;
+        int multiPv = Math.max(1, Math.min(config.multiPv(), rootCount));
+        int bestMove = rootMoves[0], ponderMove = Move.NONE, bestScore = 0, completedDepth = 0;
+        long startNs = System.nanoTime();
+
+        for (int depth = 1; depth <= maxDepth; depth++) {
+            rootDepth = depth;
+            seldepth = 0;
+            for (int pvIdx = 0; pvIdx < multiPv; pvIdx++) {
+                int prev = rootScores[pvIdx];
+                int delta = 25;
+                int alpha = -INFINITE, beta = INFINITE;
+                if (depth >= 5 && multiPv == 1 && prev > -INFINITE && !isMate(prev)) {
+                    alpha = Math.max(-INFINITE, prev - delta);
+                    beta = Math.min(INFINITE, prev + delta);
+                }
+                while (true) {
+                    int score = rootSearch(depth, alpha, beta, pvIdx);
+                    if (control.stopped()) break;
+                    if (score <= alpha) {
+                        if (multiPv == 1) info.accept(infoLine(depth, pvIdx, score, " upperbound", startNs, false));
+                        beta = (alpha + beta) / 2;
+                        alpha = Math.max(-INFINITE, score - delta);
+                    } else if (score >= beta) {
+                        if (multiPv == 1) info.accept(infoLine(depth, pvIdx, score, " lowerbound", startNs, false));
+                        beta = Math.min(INFINITE, score + delta);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2 + 5;
+                    if (delta > 1000) { alpha = -INFINITE; beta = INFINITE; }
+                }
+                sortRoot(pvIdx);
+                if (control.stopped()) break;
+            }
+            if (control.stopped() && completedDepth > 0) {
+                // An interrupted iteration may still have improved on the last one at its first move.
+                if (rootScores[0] > -INFINITE && rootMoves[0] != bestMove && rootPvLength[0] > 0
+                        && rootScores[0] > bestScore) {
+                    bestMove = rootMoves[0];
+                    ponderMove = rootPvLength[0] > 1 ? rootPv[0][1] : Move.NONE;
+                    bestScore = rootScores[0];
+                }
+                break;
+            }
+            completedDepth = depth;
+            bestMove = rootMoves[0];
+            bestScore = rootScores[0];
+            ponderMove = rootPvLength[0] > 1 ? rootPv[0][1] : Move.NONE;
+            for (int pvIdx = 0; pvIdx < multiPv; pvIdx++)
+                info.accept(infoLine(depth, pvIdx, rootScores[pvIdx], "", startNs, true));
+            if (control.stopped()) break;
+            if (limits.mate() > 0 && bestScore >= MATE_BOUND && Score.mateMoves(bestScore) <= limits.mate()) break;
+            if (control.time.softExpired()) break;
+            if (rootCount == 1 && control.limits.hasClock() && depth >= 8 && !control.time.pondering()) break;
+        }
+        return new SearchResult(bestMove, ponderMove, bestScore, completedDepth, nodes);
+    }
+
+    private void orderRootByTT(Position root) {
+        int ttMove = config.useTT() ? TranspositionTable.move(tt.probe(root.key())) : 0;
+        for (int i = 0; i < rootCount; i++) {
+            int m = rootMoves[i];
+            moveScores[0][i] = m == ttMove ? 1 << 30 : Move.isCapture(m)
+                    ? 1 << 20 + See.VALUE[Move.captured(m)] * 8 - Move.mover(m) : 0;
+        }
+        // Insertion sort, stable.
+        for (int i = 1; i < rootCount; i++) {
+            int m = rootMoves[i], s = moveScores[0][i], j = i - 1;
+            while (j >= 0 && moveScores[0][j] < s) {
+                rootMoves[j + 1] = rootMoves[j];
+                moveScores[0][j + 1] = moveScores[0][j];
+                j--;
+            }
+            rootMoves[j + 1] = m;
+            moveScores[0][j + 1] = s;
+        }
+    }
+
+    /** Stable sort of root moves from index `from` by this iteration's score (searched moves first). */
+    private void sortRoot(int from) {
+        for (int i = from + 1; i < rootCount; i++) {
+            int m = rootMoves[i], s = rootScores[i], len = rootPvLength[i];
+            int[] line = rootPv[i];
+            int j = i - 1;
+            while (j >= from && rootScores[j] < s) {
+                rootMoves[j + 1] = rootMoves[j];
+                rootScores[j + 1] = rootScores[j];
+                rootPv[j + 1] = rootPv[j];
+                rootPvLength[j + 1] = rootPvLength[j];
+                j--;
+            }
+            rootMoves[j + 1] = m;
+            rootScores[j + 1] = s;
+            rootPv[j + 1] = line;
+            rootPvLength[j + 1] = len;
+        }
+    }
+
+    private String infoLine(int depth, int pvIdx, int score, String bound, long startNs, boolean withHashfull) {
+        long ms = Math.max(1, (System.nanoTime() - startNs) / 1_000_000);
+        StringBuilder sb = new StringBuilder(128);
+        sb.append("info depth ").append(depth).append(" seldepth ").append(Math.max(seldepth, depth))
+          .append(" multipv ").append(pvIdx + 1).append(" score ").append(Score.uci(score)).append(bound)
+          .append(" nodes ").append(nodes).append(" nps ").append(nodes * 1000 / ms);
+        if (withHashfull) sb.append(" hashfull ").append(tt.hashfull());
+        sb.append(" time ").append(ms).append(" pv");
+        int len = rootPvLength[pvIdx];
+        if (len == 0) sb.append(' ').append(Move.toUci(rootMoves[pvIdx]));
+        for (int i = 0; i < len; i++) sb.append(' ').append(Move.toUci(rootPv[pvIdx][i]));
+        return sb.toString();
+    }
+
+    /** Searches root moves pvIdx.. with the window; records each move's score and PV. */
+    private int rootSearch(int depth, int alpha, int beta, int pvIdx) {
+        Position root = pos[0];
+        nodeType[0] = PV;
+        pvLength[0] = 0;
+        boolean inCheck = root.inCheck();
+        int best = -INFINITE;
+        int origAlpha = alpha;
+        for (int i = pvIdx; i < rootCount; i++) {
+            int m = rootMoves[i];
+            currentMove[0] = m;
+            Position child = pos[1];
+            child.copyFrom(root);
+            child.makeMove(m);
+            keys[rootKeyIndex + 1] = child.key();
+            boolean givesCheck = child.inCheck();
+            int newDepth = depth - 1 + (givesCheck ? 1 : 0);
+            int score;
+            if (i == pvIdx) {
+                score = -search(1, newDepth, -beta, -alpha, PV);
+            } else {
+                int r = 0;
+                if (config.pruning() && depth >= 3 && !Move.isTactical(m) && !inCheck && !givesCheck && i >= 3)
+                    r = Math.max(0, Math.min(newDepth - 1, LMR[Math.min(depth, 63)][Math.min(i, 63)] - 1));
+                score = -search(1, newDepth - r, -alpha - 1, -alpha, CUT);
+                if (score > alpha && r > 0 && !control.stopped())
+                    score = -search(1, newDepth, -alpha - 1, -alpha, CUT);
+                if (score > alpha && score < beta && !control.stopped())
+                    score = -search(1, newDepth, -beta, -alpha, PV);
+            }
+            if (control.stopped()) break;
+            if (score > best) best = score;
+            if (score > alpha) {
+                rootScores[i] = score;
+                rootPv[i][0] = m;
+                System.arraycopy(pv[1], 0, rootPv[i], 1, pvLength[1]);
+                rootPvLength[i] = pvLength[1] + 1;
+                alpha = score;
+                if (score >= beta) break;
+            } else {
+                rootScores[i] = i == pvIdx ? score : -INFINITE + 1;
+                if (i == pvIdx) {
+                    rootPv[i][0] = m;
+                    rootPvLength[i] = 1;
+                }
+            }
+        }
+        if (!control.stopped() && config.useTT() && pvIdx == 0 && best > -INFINITE) {
+            int bound = best >= beta ? TranspositionTable.LOWER : best > origAlpha ? TranspositionTable.EXACT
+                    : TranspositionTable.UPPER;
+            tt.store(root.key(), rootMoves[pvIdx], TranspositionTable.toTT(best, 0), depth, bound);
+        }
+        return best;
+    }
+
+    private boolean isDraw(int ply) {
+        Position p = pos[ply];
+        if (p.halfmoveClock() >= 100) return true;
+        int idx = rootKeyIndex + ply;
+        long key = keys[idx];
+        int limit = Math.min(p.halfmoveClock(), idx);
+        for (int i = 4; i <= limit; i += 2) if (keys[idx - i] == key) return true;
+        return insufficientMaterial(p);
+    }
+
+    private static boolean insufficientMaterial(Position p) {
+        if ((p.pieces(0, Piece.PAWN) | p.pieces(1, Piece.PAWN) | p.pieces(0, Piece.ROOK) | p.pieces(1, Piece.ROOK)
+                | p.pieces(0, Piece.QUEEN) | p.pieces(1, Piece.QUEEN)) != 0) return false;
+        long minors = p.pieces(0, Piece.KNIGHT) | p.pieces(1, Piece.KNIGHT) | p.pieces(0, Piece.BISHOP) | p.pieces(1, Piece.BISHOP);
+        return Long.bitCount(minors) <= 1;
+    }
+
+    private void poll() {
+        if (control.time.hardExpired()) control.stop();
+        long limit = control.limits.nodes();
+        if (limit > 0 && nodes >= limit) control.stop();
+    }
+
+    int search(int ply, int depth, int alpha, int beta, int nt) {
+        if (depth <= 0) return qsearch(ply, alpha, beta);
+        pvLength[ply] = 0;
+        if ((++nodes & 1023) == 0 || control.limits.nodes() > 0) poll();
+        if (control.stopped()) return 0;
+        if (ply > seldepth) seldepth = ply;
+        Position p = pos[ply];
+        nodeType[ply] = nt;
+        boolean pvNode = nt == PV;
+
+        if (isDraw(ply)) return DRAW;
+        if (ply >= MAX_PLY - 1) return Evaluator.evaluate(p);
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = Math.max(alpha, -MATE + ply);
+        beta = Math.min(beta, MATE - ply - 1);
+        if (alpha >= beta) return alpha;
+
+        long key = p.key();
+        int ttMove = 0;
+        if (config.useTT()) {
+            long e = tt.probe(key);
+            if (e != 0) {
+                ttMove = TranspositionTable.move(e);
+                int ttScore = TranspositionTable.fromTT(TranspositionTable.score(e), ply);
+                int b = TranspositionTable.bound(e);
+                if (!pvNode && TranspositionTable.depth(e) >= depth
+                        && (b == TranspositionTable.EXACT
+                            || (b == TranspositionTable.LOWER && ttScore >= beta)
+                            || (b == TranspositionTable.UPPER && ttScore <= alpha)))
+                    return ttScore;
+            }
+        }
+
+        boolean inCheck = p.inCheck();
+        int eval = inCheck ? -INFINITE : Evaluator.evaluate(p);
+        staticEval[ply] = eval;
+
+        if (config.pruning() && !pvNode && !inCheck) {
+            // Reverse futility: far enough above beta at shallow depth, a quiet move will not lose it all.
+            if (depth <= 6 && eval - 90 * depth >= beta && !isMate(beta)) return eval;
+            // Null move: give the opponent a free move; if we still beat beta, this node is a cut node.
+            if (depth >= 3 && eval >= beta && !p.onlyPawns(p.sideToMove()) && currentMove[ply - 1] != 0) {
+                int r = 3 + depth / 4 + Math.min(3, (eval - beta) / 200);
+                Position child = pos[ply + 1];
+                child.copyFrom(p);
+                child.makeNullMove();
+                keys[rootKeyIndex + ply + 1] = child.key();
+                currentMove[ply] = 0;
+                int score = -search(ply + 1, depth - 1 - r, -beta, -beta + 1, ALL);
+                if (control.stopped()) return 0;
+                if (score >= beta) return score >= MATE_BOUND ? beta : score;
+            }
+        }
+        // Internal iterative reduction: without a hash move, this node is likely mis-ordered; search it shallower.
+        if (config.pruning() && ttMove == 0 && depth >= 4 && nt != ALL) depth--;
+
+        int[] list = moves[ply];
+        int[] scores = moveScores[ply];
+        int n = MoveGen.legal(p, list, 0);
+        if (n == 0) return inCheck ? -MATE + ply : DRAW;
+        scoreMoves(p, ply, list, scores, n, ttMove);
+
+        int bestScore = -INFINITE, bestMove = 0;
+        int origAlpha = alpha;
+        int searched = 0;
+        int quietsTried = 0;
+        int side = p.sideToMove();
+        boolean skipQuiets = false;
+        Position child = pos[ply + 1];
+        for (int i = 0; i < n; i++) {
+            int m = pickBest(list, scores, i, n);
+            boolean quiet = !Move.isTactical(m);
+            if (skipQuiets && quiet && m != ttMove) continue;
+            if (config.pruning() && searched > 0 && !pvNode && !inCheck && bestScore > -MATE_BOUND) {
+                // Late move pruning: at shallow depth, quiet moves this late rarely matter.
+                if (quiet && depth <= 4 && quietsTried >= 3 + depth * depth) { skipQuiets = true; continue; }
+                // Futility: too far below alpha for a quiet move to bring it back.
+                if (quiet && depth <= 3 && eval + 100 + 90 * depth <= alpha) { skipQuiets = true; continue; }
+                // A capture that loses material at shallow depth.
+                if (!quiet && depth <= 4 && !See.ge(p, m, -80 * depth)) continue;
+            }
+            child.copyFrom(p);
+            child.makeMove(m);
+            keys[rootKeyIndex + ply + 1] = child.key();
+            currentMove[ply] = m;
+            boolean givesCheck = child.inCheck();
+            int ext = givesCheck && ply < 2 * rootDepth ? 1 : 0;
+            int newDepth = depth - 1 + ext;
+            int childType = nt == PV ? (searched == 0 ? PV : CUT) : nt == CUT ? ALL : CUT;
+            int score;
+            if (searched == 0) {
+                score = -search(ply + 1, newDepth, -beta, -alpha, childType);
+            } else {
+                int r = 0;
+                if (config.pruning() && depth >= 3 && quiet && !inCheck && !givesCheck && searched >= (pvNode ? 3 : 2)) {
+                    r = LMR[Math.min(depth, 63)][Math.min(searched, 63)];
+                    if (pvNode) r--;
+                    if (m == killers[ply][0] || m == killers[ply][1]) r--;
+                    if (nt == CUT) r++;
+                    r -= history[side][m & 4095] / 6000;
+                    r = Math.max(0, Math.min(newDepth - 1, r));
+                }
+                score = -search(ply + 1, newDepth - r, -alpha - 1, -alpha, childType);
+                if (score > alpha && r > 0 && !control.stopped())
+                    score = -search(ply + 1, newDepth, -alpha - 1, -alpha, childType);
+                if (score > alpha && score < beta && !control.stopped())
+                    score = -search(ply + 1, newDepth, -beta, -alpha, PV);
+            }
+            if (control.stopped()) return 0;
+            searched++;
+            if (quiet) quietsTried++;
+            if (score > bestScore) {
+                bestScore = score;
+                if (score > alpha) {
+                    bestMove = m;
+                    alpha = score;
+                    pv[ply][0] = m;
+                    System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
+                    pvLength[ply] = pvLength[ply + 1] + 1;
+                    if (score >= beta) {
+                        if (quiet) rewardQuiet(ply, side, m, depth, list, i);
+                        break;
+                    }
+                }
+            }
+        }
+        if (searched == 0) {
+            // Every move was pruned: return a fail-low bound no better than alpha.
+            return alpha;
+        }
+        if (config.useTT()) {
+            int bound = bestScore >= beta ? TranspositionTable.LOWER
+                    : bestScore > origAlpha ? TranspositionTable.EXACT : TranspositionTable.UPPER;
+            tt.store(key, bestMove, TranspositionTable.toTT(bestScore, ply), depth, bound);
+        }
+        return bestScore;
+    }
+
+    /** Killer and history bonus for the quiet move that cut off; a malus for the quiets tried before it. */
+    private void rewardQuiet(int ply, int side, int m, int depth, int[] list, int upTo) {
+        if (killers[ply][0] != m) {
+            killers[ply][1] = killers[ply][0];
+            killers[ply][0] = m;
+        }
+        int bonus = Math.min(depth * depth, 400);
+        int[] h = history[side];
+        int idx = m & 4095;
+        h[idx] += bonus * 32 - h[idx] * bonus * 32 / HISTORY_MAX;
+        for (int j = 0; j < upTo; j++) {
+            int q = list[j];
+            if (Move.isTactical(q)) continue;
+            int qi = q & 4095;
+            h[qi] -= bonus * 32 + h[qi] * bonus * 32 / HISTORY_MAX;
+            if (h[qi] < -HISTORY_MAX) h[qi] = -HISTORY_MAX;
+        }
+        if (h[idx] > HISTORY_MAX) h[idx] = HISTORY_MAX;
+    }
+
+    private void scoreMoves(Position p, int ply, int[] list, int[] scores, int n, int ttMove) {
+        int side = p.sideToMove();
+        int k0 = killers[ply][0], k1 = killers[ply][1];
+        for (int i = 0; i < n; i++) {
+            int m = list[i];
+            int s;
+            if (m == ttMove) s = 2_000_000_000;
+            else if (Move.isTactical(m)) {
+                int mvvLva = See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
+                s = (Move.promo(m) == Piece.QUEEN || See.ge(p, m, 0)) ? 1_000_000_000 + mvvLva : -1_000_000_000 + mvvLva;
+            } else if (m == k0) s = 900_000_000;
+            else if (m == k1) s = 899_999_999;
+            else s = history[side][m & 4095];
+            scores[i] = s;
+        }
+    }
+
+    /** Selection sort step: brings the best-scored remaining move to index i. */
+    private static int pickBest(int[] list, int[] scores, int i, int n) {
+        int best = i;
+        for (int j = i + 1; j < n; j++) if (scores[j] > scores[best]) best = j;
+        if (best != i) {
+            int m = list[i]; list[i] = list[best]; list[best] = m;
+            int s = scores[i]; scores[i] = scores[best]; scores[best] = s;
+        }
+        return list[i];
+    }
+
+    int qsearch(int ply, int alpha, int beta) {
+        pvLength[ply] = 0;
+        if ((++nodes & 1023) == 0 || control.limits.nodes() > 0) poll();
+        if (control.stopped()) return 0;
+        if (ply > seldepth) seldepth = ply;
+        Position p = pos[ply];
+        if (ply >= MAX_PLY - 1) return Evaluator.evaluate(p);
+        if (p.halfmoveClock() >= 100 || insufficientMaterial(p)) return DRAW;
+
+        boolean inCheck = p.inCheck();
+        int best;
+        if (inCheck) {
+            best = -INFINITE;
+        } else {
+            best = Evaluator.evaluate(p);
+            if (best >= beta) return best;
+            if (best > alpha) alpha = best;
+        }
+        int[] list = moves[ply];
+        int[] scores = moveScores[ply];
+        int n = MoveGen.tactical(p, list, 0);
+        if (n == 0) return inCheck && MoveGen.legal(p, scratch, 0) == 0 ? -MATE + ply : best;
+        for (int i = 0; i < n; i++) {
+            int m = list[i];
+            scores[i] = See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
+        }
+        Position child = pos[ply + 1];
+        int standPat = best;
+        for (int i = 0; i < n; i++) {
+            int m = pickBest(list, scores, i, n);
+            if (!inCheck) {
+                // Delta pruning: even winning the piece outright would not reach alpha.
+                if (Move.promo(m) == 0 && standPat + See.VALUE[Move.captured(m)] + 200 <= alpha) continue;
+                if (!See.ge(p, m, 0)) continue;
+            }
+            child.copyFrom(p);
+            child.makeMove(m);
+            currentMove[ply] = m;
+            int score = -qsearch(ply + 1, -beta, -alpha);
+            if (control.stopped()) return 0;
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;
+                    pv[ply][0] = m;
+                    System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
+                    pvLength[ply] = pvLength[ply + 1] + 1;
+                    if (score >= beta) break;
+                }
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,122 @@
+package gacrux.uci;
+
+import java.util.Locale;
+
+/**
+ * The UCI options and their values. Owned by the engine actor; a search gets an immutable {@link Snapshot}.
+ * Out-of-range numbers are clamped with an {@code info string} saying so; unknown options and unusable
+ * values are reported and change nothing.
+ */
+public final class EngineOptions {
+    public static final int MAX_THREADS = Runtime.getRuntime().availableProcessors() * 4;
+    public static final int MAX_HASH = 32768;
+
+    /** What a setoption changed, for the actor to act on. */
+    public enum Change { NONE, HASH, CLEAR_HASH, OTHER }
+
+    public record Snapshot(int threads, int multiPv, int moveOverheadMs, boolean ponder) {}
+
+    private final UciOutput out;
+    private int hashMb = 16;
+    private int threads = 1;
+    private boolean ponder = false;
+    private int moveOverhead = 30;
+    private int multiPv = 1;
+
+    public EngineOptions(UciOutput out) {
+        this.out = out;
+    }
+
+    public static void printUci(UciOutput out) {
+        out.println("id name Gacrux 0.1");
+        out.println("id author the Gacrux developers");
+        out.println("option name Hash type spin default 16 min 1 max " + MAX_HASH);
+        out.println("option name Threads type spin default 1 min 1 max " + MAX_THREADS);
+        out.println("option name Clear Hash type button");
+        out.println("option name Ponder type check default false");
+        out.println("option name Move Overhead type spin default 30 min 0 max 5000");
+        out.println("option name MultiPV type spin default 1 min 1 max 256");
+        out.println("uciok");
+    }
+
+    public int hashMb() { return hashMb; }
+    public boolean ponder() { return ponder; }
+    public int threads() { return threads; }
+
+    void setHashActual(int mb) { hashMb = mb; }
+
+    public Snapshot snapshot() { return new Snapshot(threads, multiPv, moveOverhead, ponder); }
+
+    public Change set(String name, String value) {
+        String key = name.toLowerCase(Locale.ROOT);
+        switch (key) {
+            case "clear hash" -> { return Change.CLEAR_HASH; }
+            case "hash" -> {
+                Integer v = spin(name, value, 1, MAX_HASH);
+                if (v == null) return Change.NONE;
+                hashMb = v;
+                return Change.HASH;
+            }
+            case "threads" -> {
+                Integer v = spin(name, value, 1, MAX_THREADS);
+                if (v == null) return Change.NONE;
+                threads = v;
+                return Change.OTHER;
+            }
+            case "move overhead" -> {
+                Integer v = spin(name, value, 0, 5000);
+                if (v == null) return Change.NONE;
+                moveOverhead = v;
+                return Change.OTHER;
+            }
+            case "multipv" -> {
+                Integer v = spin(name, value, 1, 256);
+                if (v == null) return Change.NONE;
+                multiPv = v;
+                return Change.OTHER;
+            }
+            case "ponder" -> {
+                Boolean b = check(name, value);
+                if (b == null) return Change.NONE;
+                ponder = b;
+                return Change.OTHER;
+            }
+            default -> {
+                out.info("unknown option '" + UciParser.truncate(name) + "' ignored");
+                return Change.NONE;
+            }
+        }
+    }
+
+    private Integer spin(String name, String value, int min, int max) {
+        if (value == null || value.isEmpty()) {
+            out.info("option " + name + " needs a value; unchanged");
+            return null;
+        }
+        long v;
+        try {
+            v = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            // A number too long for a long is still clearly "too big" or "too small".
+            if (value.trim().matches("-?\\d+")) v = value.trim().startsWith("-") ? Long.MIN_VALUE : Long.MAX_VALUE;
+            else {
+                out.info("option " + name + " value '" + UciParser.truncate(value) + "' is not a number; unchanged");
+                return null;
+            }
+        }
+        if (v < min || v > max) {
+            long c = Math.max(min, Math.min(max, v));
+            out.info("option " + name + " value " + UciParser.truncate(value) + " out of range " + min + ".." + max
+                    + "; clamped to " + c);
+            v = c;
+        }
+        return (int) v;
+    }
+
+    private Boolean check(String name, String value) {
+        if (value != null && value.equalsIgnoreCase("true")) return true;
+        if (value != null && value.equalsIgnoreCase("false")) return false;
+        out.info("option " + name + " needs true or false; unchanged");
+        return null;
+    }
+}

@@ -1,0 +1,127 @@
+package gacrux.uci;
+
+import gacrux.board.Move;
+import gacrux.board.MoveGen;
+import gacrux.board.Position;
+import gacrux.search.Bench;
+import gacrux.search.SearchControl;
+import gacrux.search.SearchLimits;
+import gacrux.search.SearchResult;
+import gacrux.search.Searcher;
+import gacrux.search.TimeManager;
+import gacrux.search.TranspositionTable;
+import gacrux.tools.Perft;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+
+/**
+ * Runs the engine actor's long jobs (search, perft, bench) on the search dispatcher and reports their end.
+ *
+ * Ownership: the searcher and the TT's age belong to the engine actor while idle; during a job they are
+ * handed to the job's thread, and the actor touches only the job's {@link Running} handle (atomics) until
+ * the job reports done. Every job prints exactly one final line set (bestmove for a search) before done.
+ */
+final class SearchService {
+    /** A running job as the actor sees it: its id and the two atomics it may flip. */
+    interface Running {
+        long id();
+        void stop();
+        void ponderHit();
+        /** Whether the job ends by itself (not infinite, not pondering). */
+        boolean finite();
+    }
+
+    private final TranspositionTable tt;
+    private final UciOutput out;
+    private final Executor executor;
+    private final Searcher searcher;
+
+    SearchService(TranspositionTable tt, UciOutput out, Executor executor) {
+        this.tt = tt;
+        this.out = out;
+        this.executor = executor;
+        this.searcher = new Searcher(tt);
+    }
+
+    TranspositionTable tt() { return tt; }
+
+    void clearHeuristics() { searcher.clearHeuristics(); }
+
+    Running search(Position root, long[] history, SearchLimits limits, EngineOptions.Snapshot opts, long id,
+                   LongConsumer done) {
+        tt.newSearch();
+        TimeManager time = new TimeManager(limits, root.sideToMove(), opts.moveOverheadMs());
+        SearchControl control = new SearchControl(limits, time);
+        searcher.configure(new Searcher.Config(true, true, opts.multiPv()));
+        executor.execute(() -> {
+            int best = Move.NONE, ponder = Move.NONE;
+            try {
+                SearchResult r = searcher.think(root, history, control, out::println);
+                best = r.bestMove();
+                ponder = r.ponderMove();
+                // UCI: after go infinite or go ponder, bestmove waits for stop (or ponderhit, then the clock).
+                while (!control.stopped() && (limits.infinite() || time.pondering()))
+                    LockSupport.parkNanos(1_000_000);
+            } catch (Throwable t) {
+                out.info("search failed: " + t);
+                int[] moves = new int[MoveGen.MAX_MOVES];
+                if (MoveGen.legal(root, moves, 0) > 0) best = moves[0];
+            } finally {
+                out.println("bestmove " + Move.toUci(best) + (best != Move.NONE && ponder != Move.NONE
+                        ? " ponder " + Move.toUci(ponder) : ""));
+                done.accept(id);
+            }
+        });
+        return new Running() {
+            public long id() { return id; }
+            public void stop() { control.stop(); }
+            public void ponderHit() { time.ponderHit(); }
+            public boolean finite() { return limits.isFinite(); }
+        };
+    }
+
+    Running perft(Position root, int depth, long id, LongConsumer done) {
+        executor.execute(() -> {
+            try {
+                long t0 = System.nanoTime();
+                long total = new Perft().divide(root, depth, out::println);
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                out.println("");
+                out.println("Nodes searched: " + total);
+                out.info("perft " + depth + " took " + ms + " ms");
+            } catch (Throwable t) {
+                out.info("perft failed: " + t);
+            } finally {
+                done.accept(id);
+            }
+        });
+        return finiteJob(id);
+    }
+
+    Running bench(int depth, long id, LongConsumer done) {
+        executor.execute(() -> {
+            try {
+                Bench.Result r = Bench.run(depth, out::info);
+                out.println("Nodes: " + r.nodes());
+                out.info("bench depth " + depth + ": " + r.timeNs() / 1_000_000 + " ms, " + r.nps() + " nps");
+            } catch (Throwable t) {
+                out.info("bench failed: " + t);
+            } finally {
+                done.accept(id);
+            }
+        });
+        return finiteJob(id);
+    }
+
+    /** Perft and bench run to completion; stop does not cut them short. */
+    private static Running finiteJob(long id) {
+        return new Running() {
+            public long id() { return id; }
+            public void stop() { }
+            public void ponderHit() { }
+            public boolean finite() { return true; }
+        };
+    }
+}

@@ -1,0 +1,209 @@
+package gacrux.uci;
+
+import akka.actor.typed.Behavior;
+import akka.actor.typed.DispatcherSelector;
+import akka.actor.typed.javadsl.AbstractBehavior;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import akka.actor.typed.javadsl.Receive;
+import akka.actor.typed.javadsl.StashBuffer;
+import gacrux.board.FenException;
+import gacrux.board.Move;
+import gacrux.board.MoveGen;
+import gacrux.board.Position;
+import gacrux.search.SearchLimits;
+import gacrux.search.TranspositionTable;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/**
+ * The engine actor: the one owner of the engine's state (position and game history, options, the
+ * transposition table, the running search). The stdin reader only parses lines and tells this actor.
+ *
+ * A {@code go} hands the search a snapshot (a copy of the position and of the history keys) and runs it
+ * off this actor, on the search dispatcher. While it runs, {@code stop} and {@code ponderhit} only flip
+ * atomics of the running search; {@code isready} is answered at once; every command that would change the
+ * state (position, ucinewgame, setoption, another go, bench) first stops the search and is stashed, then
+ * replayed in mailbox order once the search has printed its bestmove. So no command is dropped, and the
+ * next go always searches the position sent before it. No lock is shared with the reader or the search.
+ */
+public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
+
+    /** Messages of the engine actor: the parsed UCI commands plus the search's completion. */
+    public interface Command {}
+
+    public record IsReady() implements Command {}
+    public record NewGame() implements Command {}
+    public record Stop() implements Command {}
+    public record PonderHit() implements Command {}
+    /** endOfInput: stdin closed; a search with a limit may finish first. */
+    public record Quit(boolean endOfInput) implements Command {}
+    public record Debug(boolean on) implements Command {}
+    public record Display() implements Command {}
+    public record SetOption(String name, String value) implements Command {}
+    /** fen == null means the start position. */
+    public record SetPosition(String fen, List<String> moves) implements Command {}
+    public record Go(SearchLimits limits) implements Command {}
+    public record Bench(int depth) implements Command {}
+    /** From the search task when its bestmove has been printed. */
+    record SearchFinished(long id) implements Command {}
+
+    private final UciOutput out;
+    private final StashBuffer<Command> stash;
+    private final Executor searchExecutor;
+    private final EngineOptions options;
+    private final SearchService service;
+
+    private Position position = Position.startPos();
+    /** Keys of the positions before the current one, oldest first (for repetition draws). */
+    private long[] history = new long[0];
+    private boolean debug;
+
+    private SearchService.Running running;
+    private long searchId;
+    private boolean quitting;
+
+    public static Behavior<Command> create(UciOutput out) {
+        return Behaviors.setup(ctx -> Behaviors.withStash(10_000, stash -> new UciEngine(ctx, stash, out)));
+    }
+
+    private UciEngine(ActorContext<Command> ctx, StashBuffer<Command> stash, UciOutput out) {
+        super(ctx);
+        this.out = out;
+        this.stash = stash;
+        this.searchExecutor = ctx.getSystem().dispatchers().lookup(DispatcherSelector.fromConfig("gacrux.search-dispatcher"));
+        this.options = new EngineOptions(out);
+        this.service = new SearchService(new TranspositionTable(options.hashMb()), out, searchExecutor);
+    }
+
+    @Override
+    public Receive<Command> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(IsReady.class, m -> { out.println("readyok"); return this; })
+                .onMessage(Stop.class, m -> { if (running != null) running.stop(); return this; })
+                .onMessage(PonderHit.class, m -> { if (running != null) running.ponderHit(); return this; })
+                .onMessage(Debug.class, m -> { debug = m.on(); return this; })
+                .onMessage(UciParser.Unknown.class, m -> { out.info("unknown command: " + m.text()); return this; })
+                .onMessage(SearchFinished.class, this::onSearchFinished)
+                .onMessage(Quit.class, this::onQuit)
+                .onAnyMessage(this::stateChanging)
+                .build();
+    }
+
+    /** Commands that must not overlap a search: stop it, keep the command, apply after the bestmove. */
+    private Behavior<Command> stateChanging(Command m) {
+        if (running != null) {
+            running.stop();
+            if (stash.isFull()) {
+                out.info("too many commands during a search; dropped: " + m.getClass().getSimpleName());
+            } else {
+                stash.stash(m);
+            }
+            return this;
+        }
+        if (quitting) return this;
+        if (m instanceof SetOption s) onSetOption(s);
+        else if (m instanceof NewGame) onNewGame();
+        else if (m instanceof SetPosition s) onSetPosition(s);
+        else if (m instanceof Go g) onGo(g.limits());
+        else if (m instanceof Bench b) running = service.bench(b.depth(), nextId(), this::finished);
+        else if (m instanceof Display) out.info("fen " + position.toFen() + " key " + Long.toHexString(position.key()));
+        return this;
+    }
+
+    private long nextId() { return ++searchId; }
+
+    private void finished(long id) { getContext().getSelf().tell(new SearchFinished(id)); }
+
+    private void onSetOption(SetOption s) {
+        EngineOptions.Change c = options.set(s.name(), s.value());
+        if (c == EngineOptions.Change.HASH) {
+            int got = service.tt().resize(options.hashMb());
+            if (got < options.hashMb()) {
+                out.info("Hash " + options.hashMb() + " MiB is more than the JVM can give; using " + got + " MiB");
+                options.setHashActual(got);
+            }
+        } else if (c == EngineOptions.Change.CLEAR_HASH) {
+            service.tt().clear();
+        }
+    }
+
+    private void onNewGame() {
+        service.tt().clear();
+        service.clearHeuristics();
+        position = Position.startPos();
+        history = new long[0];
+    }
+
+    private void onSetPosition(SetPosition s) {
+        Position p;
+        try {
+            p = s.fen() == null ? Position.startPos() : Position.fromFen(s.fen());
+        } catch (FenException e) {
+            out.info("invalid FEN (position unchanged): " + e.getMessage());
+            return;
+        }
+        long[] keys = new long[s.moves().size()];
+        int n = 0;
+        for (String text : s.moves()) {
+            int m;
+            try {
+                m = MoveGen.parseUci(p, text);
+            } catch (IllegalArgumentException e) {
+                out.info("invalid move (position unchanged): " + UciParser.truncate(e.getMessage()));
+                return;
+            }
+            keys[n++] = p.key();
+            Position next = p.copy();
+            next.makeMove(m);
+            p = next;
+        }
+        position = p;
+        history = Arrays.copyOf(keys, n);
+        if (debug) out.info("position " + position.toFen());
+    }
+
+    private void onGo(SearchLimits limits) {
+        List<String> bad = new ArrayList<>();
+        for (String sm : limits.searchmoves()) {
+            try {
+                MoveGen.parseUci(position, sm);
+            } catch (IllegalArgumentException e) {
+                bad.add(sm);
+            }
+        }
+        if (!bad.isEmpty()) out.info("searchmoves not legal here, ignored: " + String.join(" ", bad));
+        if (limits.perft() > 0) {
+            running = service.perft(position.copy(), limits.perft(), nextId(), this::finished);
+            return;
+        }
+        if (limits.ponder() && !options.ponder() && debug) out.info("go ponder without Ponder option set");
+        running = service.search(position.copy(), history.clone(), limits, options.snapshot(), nextId(),
+                this::finished);
+    }
+
+    private Behavior<Command> onSearchFinished(SearchFinished f) {
+        if (running == null || f.id() != running.id()) return this; // a late report of an old search
+        running = null;
+        if (quitting) return terminate();
+        return stash.unstashAll(this);
+    }
+
+    private Behavior<Command> onQuit(Quit q) {
+        quitting = true;
+        if (running != null) {
+            // End of input lets a search with a limit finish and print its bestmove; quit stops it at once.
+            if (!q.endOfInput() || !running.finite()) running.stop();
+            return this;
+        }
+        return terminate();
+    }
+
+    private Behavior<Command> terminate() {
+        getContext().getSystem().terminate();
+        return Behaviors.stopped();
+    }
+}
