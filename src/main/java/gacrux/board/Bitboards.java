@@ -42,6 +42,13 @@ public final class Bitboards {
     private static final long[] ROOK_TABLE = new long[102400];
     private static final long[] BISHOP_TABLE = new long[5248];
 
+    /** Per square: mask, magic, shift, offset side by side, so one lookup touches one cache line. */
+    private static final long[] ROOK_ENTRY = new long[64 * 4];
+    private static final long[] BISHOP_ENTRY = new long[64 * 4];
+    /** BETWEEN and LINE flattened to [a * 64 + b] for the move generator's inner loops. */
+    static final long[] BETWEEN_FLAT = new long[64 * 64];
+    static final long[] LINE_FLAT = new long[64 * 64];
+
     private static final int[][] ROOK_DIRS = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     private static final int[][] BISHOP_DIRS = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
@@ -55,6 +62,16 @@ public final class Bitboards {
         }
         initMagics(ROOK_DIRS, ROOK_MASK, ROOK_MAGIC, ROOK_SHIFT, ROOK_OFFSET, ROOK_TABLE, 0x9E3779B97F4A7C15L);
         initMagics(BISHOP_DIRS, BISHOP_MASK, BISHOP_MAGIC, BISHOP_SHIFT, BISHOP_OFFSET, BISHOP_TABLE, 0xD1B54A32D192ED03L);
+        for (int sq = 0; sq < 64; sq++) {
+            ROOK_ENTRY[4 * sq] = ROOK_MASK[sq];
+            ROOK_ENTRY[4 * sq + 1] = ROOK_MAGIC[sq];
+            ROOK_ENTRY[4 * sq + 2] = ROOK_SHIFT[sq];
+            ROOK_ENTRY[4 * sq + 3] = ROOK_OFFSET[sq];
+            BISHOP_ENTRY[4 * sq] = BISHOP_MASK[sq];
+            BISHOP_ENTRY[4 * sq + 1] = BISHOP_MAGIC[sq];
+            BISHOP_ENTRY[4 * sq + 2] = BISHOP_SHIFT[sq];
+            BISHOP_ENTRY[4 * sq + 3] = BISHOP_OFFSET[sq];
+        }
         for (int a = 0; a < 64; a++) {
             for (int b = 0; b < 64; b++) {
                 if (a == b) continue;
@@ -66,16 +83,22 @@ public final class Bitboards {
                     BETWEEN[a][b] = slide(a, ba, BISHOP_DIRS) & slide(b, 1L << a, BISHOP_DIRS);
                     LINE[a][b] = (slide(a, 0, BISHOP_DIRS) & slide(b, 0, BISHOP_DIRS)) | (1L << a) | ba;
                 }
+                BETWEEN_FLAT[a * 64 + b] = BETWEEN[a][b];
+                LINE_FLAT[a * 64 + b] = LINE[a][b];
             }
         }
     }
 
     public static long rookAttacks(int sq, long occ) {
-        return ROOK_TABLE[ROOK_OFFSET[sq] + (int) (((occ & ROOK_MASK[sq]) * ROOK_MAGIC[sq]) >>> ROOK_SHIFT[sq])];
+        int i = sq << 2;
+        long[] m = ROOK_ENTRY;
+        return ROOK_TABLE[(int) m[i + 3] + (int) (((occ & m[i]) * m[i + 1]) >>> m[i + 2])];
     }
 
     public static long bishopAttacks(int sq, long occ) {
-        return BISHOP_TABLE[BISHOP_OFFSET[sq] + (int) (((occ & BISHOP_MASK[sq]) * BISHOP_MAGIC[sq]) >>> BISHOP_SHIFT[sq])];
+        int i = sq << 2;
+        long[] m = BISHOP_ENTRY;
+        return BISHOP_TABLE[(int) m[i + 3] + (int) (((occ & m[i]) * m[i + 1]) >>> m[i + 2])];
     }
 
     public static long queenAttacks(int sq, long occ) {

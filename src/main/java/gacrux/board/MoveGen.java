@@ -48,61 +48,65 @@ public final class MoveGen {
         final int ub = us << 3, tb = them << 3;
         final long ours = p.occ[us], theirs = p.occ[them], all = ours | theirs;
         final int ksq = Long.numberOfTrailingZeros(bb[ub | KING]);
-        final long checkers = p.attackersTo(ksq, all) & theirs;
+        final long enemyRQ = bb[tb | ROOK] | bb[tb | QUEEN], enemyBQ = bb[tb | BISHOP] | bb[tb | QUEEN];
 
-        // King moves first: they are the only ones in double check.
-        long kingTargets = KING_ATTACKS[ksq] & ~ours & (tacticalOnly ? theirs : ~0L);
-        long noKing = all ^ (1L << ksq);
-        while (kingTargets != 0) {
-            int to = Long.numberOfTrailingZeros(kingTargets);
-            kingTargets &= kingTargets - 1;
-            if (!p.isAttacked(to, them, noKing))
-                list[n++] = Move.make(ksq, to, KING, type(board[to]), 0, Move.NORMAL);
-        }
-        if (Long.bitCount(checkers) > 1) return n;
-
-        long checkMask = checkers == 0 ? ~0L
-                : BETWEEN[ksq][Long.numberOfTrailingZeros(checkers)] | checkers;
-        long targets = ~ours & checkMask & (tacticalOnly ? theirs : ~0L);
-
+        // Checkers and pinned pieces in one pass: sliders seen from the king through their own pieces only
+        // have nothing of theirs in between; nothing of ours either makes them checkers, exactly one pins it.
+        long checkers = (PAWN_ATTACKS[us][ksq] & bb[tb | PAWN]) | (KNIGHT_ATTACKS[ksq] & bb[tb | KNIGHT]);
         long pinned = 0;
-        long snipers = ((rookAttacks(ksq, 0) & (bb[tb | ROOK] | bb[tb | QUEEN]))
-                      | (bishopAttacks(ksq, 0) & (bb[tb | BISHOP] | bb[tb | QUEEN])));
-        while (snipers != 0) {
+        final int krow = ksq << 6;
+        for (long snipers = (rookAttacks(ksq, theirs) & enemyRQ) | (bishopAttacks(ksq, theirs) & enemyBQ);
+             snipers != 0; snipers &= snipers - 1) {
             int s = Long.numberOfTrailingZeros(snipers);
-            snipers &= snipers - 1;
-            long between = BETWEEN[ksq][s] & all;
-            if (between != 0 && (between & (between - 1)) == 0 && (between & ours) != 0) pinned |= between;
+            long between = BETWEEN_FLAT[krow | s] & ours;
+            if (between == 0) checkers |= 1L << s;
+            else if ((between & (between - 1)) == 0) pinned |= between;
         }
+
+        // King moves first: they are the only ones in double check. The king is lifted off the board so it
+        // cannot hide behind itself on a slider's ray.
+        final long theirPawns = bb[tb | PAWN], theirKnights = bb[tb | KNIGHT], theirKing = bb[tb | KING];
+        final long noKing = all ^ (1L << ksq);
+        final int kingBase = ksq | (KING << 17);
+        for (long t = KING_ATTACKS[ksq] & ~ours & (tacticalOnly ? theirs : ~0L); t != 0; t &= t - 1) {
+            int to = Long.numberOfTrailingZeros(t);
+            if ((PAWN_ATTACKS[us][to] & theirPawns) == 0 && (KNIGHT_ATTACKS[to] & theirKnights) == 0
+                    && (KING_ATTACKS[to] & theirKing) == 0 && (bishopAttacks(to, noKing) & enemyBQ) == 0
+                    && (rookAttacks(to, noKing) & enemyRQ) == 0)
+                list[n++] = kingBase | (to << 6) | ((board[to] & 7) << 20);
+        }
+        if ((checkers & (checkers - 1)) != 0) return n;
+
+        final long checkMask = checkers == 0 ? ~0L
+                : BETWEEN_FLAT[krow | Long.numberOfTrailingZeros(checkers)] | checkers;
+        final long captureTargets = theirs & checkMask;
+        final long quietTargets = tacticalOnly ? 0 : ~all & checkMask;
 
         // Knights (a pinned knight can never move).
         for (long pcs = bb[ub | KNIGHT] & ~pinned; pcs != 0; pcs &= pcs - 1) {
             int from = Long.numberOfTrailingZeros(pcs);
-            n = addTargets(list, n, board, from, KNIGHT, KNIGHT_ATTACKS[from] & targets);
+            long a = KNIGHT_ATTACKS[from];
+            n = addTargets(list, n, board, from | (KNIGHT << 17), a & quietTargets, a & captureTargets);
         }
-        long occupied = all;
-        for (long pcs = bb[ub | BISHOP]; pcs != 0; pcs &= pcs - 1) {
+        final long queens = bb[ub | QUEEN];
+        for (long pcs = bb[ub | BISHOP] | queens; pcs != 0; pcs &= pcs - 1) {
             int from = Long.numberOfTrailingZeros(pcs);
-            long t = bishopAttacks(from, occupied) & targets;
-            if ((pinned & (1L << from)) != 0) t &= LINE[ksq][from];
-            n = addTargets(list, n, board, from, BISHOP, t);
+            long a = bishopAttacks(from, all);
+            if ((pinned & (1L << from)) != 0) a &= LINE_FLAT[krow | from];
+            int mover = (queens & (1L << from)) != 0 ? QUEEN : BISHOP;
+            n = addTargets(list, n, board, from | (mover << 17), a & quietTargets, a & captureTargets);
         }
-        for (long pcs = bb[ub | ROOK]; pcs != 0; pcs &= pcs - 1) {
+        for (long pcs = bb[ub | ROOK] | queens; pcs != 0; pcs &= pcs - 1) {
             int from = Long.numberOfTrailingZeros(pcs);
-            long t = rookAttacks(from, occupied) & targets;
-            if ((pinned & (1L << from)) != 0) t &= LINE[ksq][from];
-            n = addTargets(list, n, board, from, ROOK, t);
-        }
-        for (long pcs = bb[ub | QUEEN]; pcs != 0; pcs &= pcs - 1) {
-            int from = Long.numberOfTrailingZeros(pcs);
-            long t = queenAttacks(from, occupied) & targets;
-            if ((pinned & (1L << from)) != 0) t &= LINE[ksq][from];
-            n = addTargets(list, n, board, from, QUEEN, t);
+            long a = rookAttacks(from, all);
+            if ((pinned & (1L << from)) != 0) a &= LINE_FLAT[krow | from];
+            int mover = (queens & (1L << from)) != 0 ? QUEEN : ROOK;
+            n = addTargets(list, n, board, from | (mover << 17), a & quietTargets, a & captureTargets);
         }
 
         n = pawnMoves(p, list, n, us, ksq, pinned, checkMask, tacticalOnly);
 
-        if (!tacticalOnly && checkers == 0) {
+        if (!tacticalOnly && checkers == 0 && (p.castling & (us == WHITE ? 3 : 12)) != 0) {
             int rights = p.castling;
             if (us == WHITE) {
                 if ((rights & Position.WK) != 0 && (all & 0x60L) == 0
@@ -123,11 +127,13 @@ public final class MoveGen {
         return n;
     }
 
-    private static int addTargets(int[] list, int n, byte[] board, int from, int mover, long t) {
-        while (t != 0) {
-            int to = Long.numberOfTrailingZeros(t);
-            t &= t - 1;
-            list[n++] = Move.make(from, to, mover, board[to] & 7, 0, Move.NORMAL);
+    /** base holds from square and mover; quiet targets need no board look-up, captures record the victim. */
+    private static int addTargets(int[] list, int n, byte[] board, int base, long quiet, long captures) {
+        for (; quiet != 0; quiet &= quiet - 1)
+            list[n++] = base | (Long.numberOfTrailingZeros(quiet) << 6);
+        for (; captures != 0; captures &= captures - 1) {
+            int to = Long.numberOfTrailingZeros(captures);
+            list[n++] = base | (to << 6) | ((board[to] & 7) << 20);
         }
         return n;
     }
@@ -144,6 +150,7 @@ public final class MoveGen {
         final long promoRank = us == WHITE ? RANK_8 : RANK_1;
         final long pawnsAll = bb[(us << 3) | PAWN];
         final long pawns = pawnsAll & ~pinned;
+        final int pawnBase = PAWN << 17;
 
         // Free pawns, set-wise.
         long single = shift(pawns, push) & empty;
@@ -156,31 +163,34 @@ public final class MoveGen {
         n = addPawnTargets(list, n, board, single & promoRank, push, tacticalOnly);
         for (long t = single & ~promoRank; t != 0; t &= t - 1) {
             int to = Long.numberOfTrailingZeros(t);
-            list[n++] = Move.make(to - push, to, PAWN, 0, 0, Move.NORMAL);
+            list[n++] = pawnBase | (to - push) | (to << 6);
         }
+        final int dblBase = pawnBase | (Move.DOUBLE_PUSH << 15);
         for (long t = dbl; t != 0; t &= t - 1) {
             int to = Long.numberOfTrailingZeros(t);
-            list[n++] = Move.make(to - 2 * push, to, PAWN, 0, 0, Move.DOUBLE_PUSH);
+            list[n++] = dblBase | (to - 2 * push) | (to << 6);
         }
         long capTargets = theirs & checkMask;
         int left = push - 1, right = push + 1;
         long capL = shift(pawns & ~FILE_A, left) & capTargets;
         long capR = shift(pawns & ~FILE_H, right) & capTargets;
-        n = addPawnTargets(list, n, board, capL & promoRank, left, tacticalOnly);
-        n = addPawnTargets(list, n, board, capR & promoRank, right, tacticalOnly);
+        if (((capL | capR) & promoRank) != 0) {
+            n = addPawnTargets(list, n, board, capL & promoRank, left, tacticalOnly);
+            n = addPawnTargets(list, n, board, capR & promoRank, right, tacticalOnly);
+        }
         for (long t = capL & ~promoRank; t != 0; t &= t - 1) {
             int to = Long.numberOfTrailingZeros(t);
-            list[n++] = Move.make(to - left, to, PAWN, board[to] & 7, 0, Move.NORMAL);
+            list[n++] = pawnBase | (to - left) | (to << 6) | ((board[to] & 7) << 20);
         }
         for (long t = capR & ~promoRank; t != 0; t &= t - 1) {
             int to = Long.numberOfTrailingZeros(t);
-            list[n++] = Move.make(to - right, to, PAWN, board[to] & 7, 0, Move.NORMAL);
+            list[n++] = pawnBase | (to - right) | (to << 6) | ((board[to] & 7) << 20);
         }
 
         // Pinned pawns, one by one, kept on their pin line.
         for (long pcs = pawnsAll & pinned; pcs != 0; pcs &= pcs - 1) {
             int from = Long.numberOfTrailingZeros(pcs);
-            long line = LINE[ksq][from];
+            long line = LINE_FLAT[(ksq << 6) | from];
             int to = from + push;
             if ((empty & (1L << to)) != 0 && (line & (1L << to)) != 0) {
                 if (((1L << to) & checkMask) != 0 && (!tacticalOnly || ((1L << to) & promoRank) != 0))
@@ -199,20 +209,24 @@ public final class MoveGen {
         // En passant: test the position after the capture for any attack on the king.
         int ep = p.ep;
         if (ep >= 0) {
-            int capSq = ep - push;
-            long epBit = 1L << ep, capBit = 1L << capSq;
-            long tb = them << 3;
             for (long pcs = PAWN_ATTACKS[them][ep] & pawnsAll; pcs != 0; pcs &= pcs - 1) {
                 int from = Long.numberOfTrailingZeros(pcs);
-                long occAfter = ((p.occ[0] | p.occ[1]) ^ (1L << from) ^ capBit) | epBit;
-                boolean safe = (rookAttacks(ksq, occAfter) & (bb[(int) tb | ROOK] | bb[(int) tb | QUEEN])) == 0
-                        && (bishopAttacks(ksq, occAfter) & (bb[(int) tb | BISHOP] | bb[(int) tb | QUEEN])) == 0
-                        && (KNIGHT_ATTACKS[ksq] & bb[(int) tb | KNIGHT]) == 0
-                        && (PAWN_ATTACKS[us][ksq] & bb[(int) tb | PAWN] & ~capBit) == 0;
-                if (safe) list[n++] = Move.make(from, ep, PAWN, PAWN, 0, Move.EN_PASSANT);
+                if (epSafe(p, us, ksq, from, ep, push)) list[n++] = Move.make(from, ep, PAWN, PAWN, 0, Move.EN_PASSANT);
             }
         }
         return n;
+    }
+
+    /** Whether the en-passant capture from -> ep leaves the king unattacked (board as it is after the capture). */
+    private static boolean epSafe(Position p, int us, int ksq, int from, int ep, int push) {
+        final long[] bb = p.bb;
+        final int tb = (us ^ 1) << 3;
+        long capBit = 1L << (ep - push);
+        long occAfter = ((p.occ[0] | p.occ[1]) ^ (1L << from) ^ capBit) | (1L << ep);
+        return (rookAttacks(ksq, occAfter) & (bb[tb | ROOK] | bb[tb | QUEEN])) == 0
+                && (bishopAttacks(ksq, occAfter) & (bb[tb | BISHOP] | bb[tb | QUEEN])) == 0
+                && (KNIGHT_ATTACKS[ksq] & bb[tb | KNIGHT]) == 0
+                && (PAWN_ATTACKS[us][ksq] & bb[tb | PAWN] & ~capBit) == 0;
     }
 
     private static int addPawnTargets(int[] list, int n, byte[] board, long targets, int offset, boolean queenOnly) {

@@ -18,7 +18,12 @@ public final class Position {
     /** Castling rights kept when a move touches a square: king and rook home squares clear theirs. */
     private static final int[] CASTLE_KEEP = new int[64];
 
+    /** Zobrist.PIECE_SQ flattened to [piece * 64 + square]: one bounds check and no row load per update. */
+    private static final long[] Z = new long[16 * 64];
+
     static {
+        for (int pc = 0; pc < 16; pc++)
+            for (int sq = 0; sq < 64; sq++) Z[pc * 64 + sq] = Zobrist.PIECE_SQ[pc][sq];
         java.util.Arrays.fill(CASTLE_KEEP, 15);
         CASTLE_KEEP[4] = 15 & ~(WK | WQ);
         CASTLE_KEEP[7] = 15 & ~WK;
@@ -115,7 +120,7 @@ public final class Position {
         bb[piece] |= b;
         occ[piece >>> 3] |= b;
         board[sq] = (byte) piece;
-        key ^= Zobrist.PIECE_SQ[piece][sq];
+        key ^= Z[(piece << 6) | sq];
     }
 
     private void remove(int piece, int sq) {
@@ -123,53 +128,88 @@ public final class Position {
         bb[piece] &= b;
         occ[piece >>> 3] &= b;
         board[sq] = 0;
-        key ^= Zobrist.PIECE_SQ[piece][sq];
+        key ^= Z[(piece << 6) | sq];
     }
 
     /** Plays a legal move (as produced by {@link MoveGen}) on this position. */
     public void makeMove(int m) {
-        int from = Move.from(m), to = Move.to(m);
-        int us = side, them = us ^ 1;
-        int piece = board[from];
-        int kind = Move.kind(m);
+        final int from = m & 63, to = (m >>> 6) & 63;
+        final int us = side, them = us ^ 1;
+        final int piece = board[from];
+        final long[] bb = this.bb, occ = this.occ;
+        final byte[] board = this.board;
+        long k = key ^ Zobrist.SIDE;
         if (ep >= 0) {
-            key ^= Zobrist.EP_FILE[ep & 7];
+            k ^= Zobrist.EP_FILE[ep & 7];
             ep = -1;
         }
-        halfmove++;
-        int cap = board[to];
-        if (kind == Move.EN_PASSANT) {
-            remove(make(them, PAWN), to ^ 8);
-            halfmove = 0;
-        } else if (cap != 0) {
-            remove(cap, to);
-            halfmove = 0;
+        int hm = halfmove + 1;
+        final int cap = board[to];
+        if (cap != 0) {
+            long tb = ~(1L << to);
+            bb[cap] &= tb;
+            occ[them] &= tb;
+            k ^= Z[(cap << 6) | to];
+            hm = 0;
         }
-        remove(piece, from);
-        int promo = Move.promo(m);
-        put(promo != 0 ? make(us, promo) : piece, to);
-        if (type(piece) == PAWN) {
-            halfmove = 0;
+        final long fromTo = (1L << from) | (1L << to);
+        final int promo = (m >>> 12) & 7;
+        if (promo == 0) {
+            bb[piece] ^= fromTo;
+            board[to] = (byte) piece;
+            k ^= Z[(piece << 6) | from] ^ Z[(piece << 6) | to];
+        } else {
+            int np = (us << 3) | promo;
+            bb[piece] ^= 1L << from;
+            bb[np] |= 1L << to;
+            board[to] = (byte) np;
+            k ^= Z[(piece << 6) | from] ^ Z[(np << 6) | to];
+        }
+        occ[us] ^= fromTo;
+        board[from] = 0;
+        if ((piece & 7) == PAWN) {
+            hm = 0;
+            int kind = (m >>> 15) & 3;
             if (kind == Move.DOUBLE_PUSH) {
                 int epSq = (from + to) >>> 1;
-                if ((PAWN_ATTACKS[us][epSq] & bb[make(them, PAWN)]) != 0) {
+                if ((PAWN_ATTACKS[us][epSq] & bb[(them << 3) | PAWN]) != 0) {
                     ep = epSq;
-                    key ^= Zobrist.EP_FILE[epSq & 7];
+                    k ^= Zobrist.EP_FILE[epSq & 7];
                 }
+            } else if (kind == Move.EN_PASSANT) {
+                int capSq = to ^ 8;
+                int capPiece = (them << 3) | PAWN;
+                long cb = ~(1L << capSq);
+                bb[capPiece] &= cb;
+                occ[them] &= cb;
+                board[capSq] = 0;
+                k ^= Z[(capPiece << 6) | capSq];
             }
-        } else if (kind == Move.CASTLE) {
-            int rook = make(us, ROOK);
-            if (to > from) { remove(rook, from + 3); put(rook, from + 1); }
-            else { remove(rook, from - 4); put(rook, from - 1); }
+        } else if ((piece & 7) == KING) {
+            if (((m >>> 15) & 3) == Move.CASTLE) {
+                int rook = (us << 3) | ROOK;
+                int rf, rt;
+                if (to > from) { rf = from + 3; rt = from + 1; } else { rf = from - 4; rt = from - 1; }
+                long rb = (1L << rf) | (1L << rt);
+                bb[rook] ^= rb;
+                occ[us] ^= rb;
+                board[rf] = 0;
+                board[rt] = (byte) rook;
+                k ^= Z[(rook << 6) | rf] ^ Z[(rook << 6) | rt];
+            }
         }
-        int nc = castling & CASTLE_KEEP[from] & CASTLE_KEEP[to];
-        if (nc != castling) {
-            key ^= Zobrist.CASTLING[castling] ^ Zobrist.CASTLING[nc];
-            castling = nc;
+        int c = castling;
+        if (c != 0) {
+            int nc = c & CASTLE_KEEP[from] & CASTLE_KEEP[to];
+            if (nc != c) {
+                k ^= Zobrist.CASTLING[c] ^ Zobrist.CASTLING[nc];
+                castling = nc;
+            }
         }
+        halfmove = hm;
         if (us == BLACK) fullmove++;
         side = them;
-        key ^= Zobrist.SIDE;
+        key = k;
     }
 
     /** Passes the move (null-move pruning). Only legal when not in check. */
