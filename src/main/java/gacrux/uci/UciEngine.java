@@ -193,13 +193,19 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     }
 
     private Behavior<Command> onQuit(Quit q) {
-        quitting = true;
-        if (running != null) {
-            // End of input lets a search with a limit finish and print its bestmove; quit stops it at once.
-            if (!q.endOfInput() || !running.finite()) running.stop();
+        if (running == null) return terminate();
+        if (q.endOfInput() && !stash.isFull()) {
+            // End of input: the commands stashed before it (a position and go sent while a search ran) still
+            // run, in order; a search with a limit may finish and print its bestmove, an infinite or ponder
+            // search is stopped. The end is replayed after them, and stashed again behind any go they start.
+            if (!running.finite()) running.stop();
+            stash.stash(q);
             return this;
         }
-        return terminate();
+        // quit stops the search at once; commands stashed behind it are dropped.
+        quitting = true;
+        running.stop();
+        return this;
     }
 
     private Behavior<Command> terminate() {
