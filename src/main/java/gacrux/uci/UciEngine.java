@@ -48,6 +48,8 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     public record SetPosition(String fen, List<String> moves) implements Command {}
     public record Go(SearchLimits limits) implements Command {}
     public record Bench(int depth) implements Command {}
+    /** A parser warning about the line that follows it (printed in order with the engine's other output). */
+    public record Warning(String text) implements Command {}
     /** From the search task when its bestmove has been printed. */
     record SearchFinished(long id) implements Command {}
 
@@ -87,6 +89,7 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
                 .onMessage(PonderHit.class, m -> { if (running != null) running.ponderHit(); return this; })
                 .onMessage(Debug.class, m -> { debug = m.on(); return this; })
                 .onMessage(UciParser.Unknown.class, m -> { out.info("unknown command: " + m.text()); return this; })
+                .onMessage(Warning.class, m -> { out.info(m.text()); return this; })
                 .onMessage(SearchFinished.class, this::onSearchFinished)
                 .onMessage(Quit.class, this::onQuit)
                 .onAnyMessage(this::stateChanging)

@@ -8,6 +8,8 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -37,12 +39,15 @@ public final class UciMain {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
-                UciEngine.Command c = UciParser.parse(line, out::info);
+                List<String> warnings = new ArrayList<>(0);
+                UciEngine.Command c = UciParser.parse(line, warnings::add);
                 if (c == null) continue;
                 if (c instanceof UciParser.UciHello) {
                     EngineOptions.printUci(out);
                     continue;
                 }
+                // Through the actor, so a warning is printed after the output of the commands before its line.
+                for (String w : warnings) system.join().tell(new UciEngine.Warning(w));
                 system.join().tell(c);
                 if (c instanceof UciEngine.Quit) {
                     quit = true;
