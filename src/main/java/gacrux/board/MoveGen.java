@@ -252,6 +252,114 @@ public final class MoveGen {
     }
 
     /**
+     * The number of legal moves, without writing them: equal to {@code legal(p, list, 0)}, but target sets are
+     * counted with {@link Long#bitCount} (a promotion counts four). For the last ply of perft.
+     */
+    public static int countLegal(Position p) {
+        final long[] bb = p.bb;
+        final int us = p.side, them = us ^ 1;
+        final int ub = us << 3, tb = them << 3;
+        final long ours = p.occ[us], theirs = p.occ[them], all = ours | theirs;
+        final int ksq = Long.numberOfTrailingZeros(bb[ub | KING]);
+        final long enemyRQ = bb[tb | ROOK] | bb[tb | QUEEN], enemyBQ = bb[tb | BISHOP] | bb[tb | QUEEN];
+
+        long checkers = (PAWN_ATTACKS[us][ksq] & bb[tb | PAWN]) | (KNIGHT_ATTACKS[ksq] & bb[tb | KNIGHT]);
+        long pinned = 0;
+        final int krow = ksq << 6;
+        for (long snipers = (rookAttacks(ksq, theirs) & enemyRQ) | (bishopAttacks(ksq, theirs) & enemyBQ);
+             snipers != 0; snipers &= snipers - 1) {
+            int s = Long.numberOfTrailingZeros(snipers);
+            long between = BETWEEN_FLAT[krow | s] & ours;
+            if (between == 0) checkers |= 1L << s;
+            else if ((between & (between - 1)) == 0) pinned |= between;
+        }
+
+        int n = 0;
+        final long theirPawns = bb[tb | PAWN], theirKnights = bb[tb | KNIGHT], theirKing = bb[tb | KING];
+        final long noKing = all ^ (1L << ksq);
+        for (long t = KING_ATTACKS[ksq] & ~ours; t != 0; t &= t - 1) {
+            int to = Long.numberOfTrailingZeros(t);
+            if ((PAWN_ATTACKS[us][to] & theirPawns) == 0 && (KNIGHT_ATTACKS[to] & theirKnights) == 0
+                    && (KING_ATTACKS[to] & theirKing) == 0 && (bishopAttacks(to, noKing) & enemyBQ) == 0
+                    && (rookAttacks(to, noKing) & enemyRQ) == 0)
+                n++;
+        }
+        if ((checkers & (checkers - 1)) != 0) return n;
+
+        final long checkMask = checkers == 0 ? ~0L
+                : BETWEEN_FLAT[krow | Long.numberOfTrailingZeros(checkers)] | checkers;
+        final long targets = ~ours & checkMask;
+
+        for (long pcs = bb[ub | KNIGHT] & ~pinned; pcs != 0; pcs &= pcs - 1)
+            n += Long.bitCount(KNIGHT_ATTACKS[Long.numberOfTrailingZeros(pcs)] & targets);
+        final long queens = bb[ub | QUEEN];
+        for (long pcs = bb[ub | BISHOP] | queens; pcs != 0; pcs &= pcs - 1) {
+            int from = Long.numberOfTrailingZeros(pcs);
+            long a = bishopAttacks(from, all) & targets;
+            if ((pinned & (1L << from)) != 0) a &= LINE_FLAT[krow | from];
+            n += Long.bitCount(a);
+        }
+        for (long pcs = bb[ub | ROOK] | queens; pcs != 0; pcs &= pcs - 1) {
+            int from = Long.numberOfTrailingZeros(pcs);
+            long a = rookAttacks(from, all) & targets;
+            if ((pinned & (1L << from)) != 0) a &= LINE_FLAT[krow | from];
+            n += Long.bitCount(a);
+        }
+
+        // Pawns: free ones set-wise, promotions four times.
+        final long empty = ~all;
+        final int push = us == WHITE ? 8 : -8;
+        final long doubleRank = us == WHITE ? RANK_3 : RANK_6;
+        final long promoRank = us == WHITE ? RANK_8 : RANK_1;
+        final long pawnsAll = bb[ub | PAWN];
+        final long pawns = pawnsAll & ~pinned;
+        long single = shift(pawns, push) & empty;
+        long dbl = shift(single & doubleRank, push) & empty & checkMask;
+        single &= checkMask;
+        long capTargets = theirs & checkMask;
+        long capL = shift(pawns & ~FILE_A, push - 1) & capTargets;
+        long capR = shift(pawns & ~FILE_H, push + 1) & capTargets;
+        n += Long.bitCount(single) + Long.bitCount(dbl) + Long.bitCount(capL) + Long.bitCount(capR);
+        long promos = (single | capL | capR) & promoRank;
+        if (promos != 0) n += 3 * (Long.bitCount(single & promoRank) + Long.bitCount(capL & promoRank)
+                + Long.bitCount(capR & promoRank));
+        for (long pcs = pawnsAll & pinned; pcs != 0; pcs &= pcs - 1) {
+            int from = Long.numberOfTrailingZeros(pcs);
+            long line = LINE_FLAT[krow | from];
+            int to = from + push;
+            long toBit = 1L << to;
+            if ((empty & toBit & line) != 0) {
+                if ((toBit & checkMask) != 0) n += (toBit & promoRank) != 0 ? 4 : 1;
+                long to2Bit = shift(toBit, push);
+                if ((toBit & doubleRank) != 0 && (empty & to2Bit & checkMask) != 0) n++;
+            }
+            long caps = PAWN_ATTACKS[us][from] & capTargets & line;
+            if (caps != 0) n += Long.bitCount(caps) * ((caps & promoRank) != 0 ? 4 : 1);
+        }
+        int ep = p.ep;
+        if (ep >= 0) {
+            for (long pcs = PAWN_ATTACKS[them][ep] & pawnsAll; pcs != 0; pcs &= pcs - 1)
+                if (epSafe(p, us, ksq, Long.numberOfTrailingZeros(pcs), ep, push)) n++;
+        }
+
+        if (checkers == 0 && (p.castling & (us == WHITE ? 3 : 12)) != 0) {
+            int rights = p.castling;
+            if (us == WHITE) {
+                if ((rights & Position.WK) != 0 && (all & 0x60L) == 0
+                        && !p.isAttacked(5, them, all) && !p.isAttacked(6, them, all)) n++;
+                if ((rights & Position.WQ) != 0 && (all & 0x0EL) == 0
+                        && !p.isAttacked(3, them, all) && !p.isAttacked(2, them, all)) n++;
+            } else {
+                if ((rights & Position.BK) != 0 && (all & (0x60L << 56)) == 0
+                        && !p.isAttacked(61, them, all) && !p.isAttacked(62, them, all)) n++;
+                if ((rights & Position.BQ) != 0 && (all & (0x0EL << 56)) == 0
+                        && !p.isAttacked(59, them, all) && !p.isAttacked(58, them, all)) n++;
+            }
+        }
+        return n;
+    }
+
+    /**
      * Parses a UCI move text ("e2e4", "e7e8q", castling as the king's move) against the legal moves.
      * Returns the move, or throws IllegalArgumentException naming why it is not legal here.
      */

@@ -243,9 +243,53 @@ class MoveGenTest {
         }
     }
 
+    /** Perft with the count-only generator at the last ply. */
+    static long countPerft(Position p, int depth) {
+        if (depth == 1) return MoveGen.countLegal(p);
+        int[] list = new int[MoveGen.MAX_MOVES];
+        int n = MoveGen.legal(p, list, 0);
+        long total = 0;
+        Position child = new Position();
+        for (int i = 0; i < n; i++) {
+            child.copyFrom(p);
+            child.makeMove(list[i]);
+            total += countPerft(child, depth - 1);
+        }
+        return total;
+    }
+
+    @Test
+    void countLegalMatchesTheSuiteAsTheLastPerftPly() throws Exception {
+        int checked = 0;
+        for (PerftTest.Case c : PerftTest.cases()) {
+            if (c.nodes() > 1_000_000L) continue;
+            assertEquals(c.nodes(), countPerft(Position.fromFen(c.fen()), c.depth()), c.fen() + " depth " + c.depth());
+            checked++;
+        }
+        assertTrue(checked > 400, "cases checked: " + checked);
+    }
+
+    @Test
+    void countLegalEqualsLegalOverRandomPlayouts() {
+        java.util.Random rnd = new java.util.Random(99);
+        int[] list = new int[MoveGen.MAX_MOVES];
+        for (String fen : ZobristTest.FENS) {
+            for (int game = 0; game < 200; game++) {
+                Position p = Position.fromFen(fen);
+                for (int ply = 0; ply < 150; ply++) {
+                    int n = MoveGen.legal(p, list, 0);
+                    assertEquals(n, MoveGen.countLegal(p), p.toFen());
+                    if (n == 0) break;
+                    p.makeMove(list[rnd.nextInt(n)]);
+                }
+            }
+        }
+    }
+
     @Test
     void checkmateAndStalemateHaveNoMoves() {
         assertEquals(0, legal(Position.fromFen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")).size());
         assertEquals(0, legal(Position.fromFen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).size());
+        assertEquals(0, MoveGen.countLegal(Position.fromFen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")));
     }
 }
