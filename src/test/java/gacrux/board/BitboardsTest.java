@@ -42,6 +42,12 @@ class BitboardsTest {
     }
 
     @Test
+    void storedMagicsAreWhatTheSeededSearchFinds() {
+        assertArrayEquals(Bitboards.searchMagics(true), Bitboards.storedMagics(true));
+        assertArrayEquals(Bitboards.searchMagics(false), Bitboards.storedMagics(false));
+    }
+
+    @Test
     void sliderAttackSpotChecks() {
         assertEquals(0x01010101010101FEL, rookAttacks(0, 0), "rook a1 on empty board");
         assertEquals(bits("d1", "c1", "b1", "a1", "f1", "g1", "h1", "e2"), rookAttacks(sq("e1"), bits("e2", "a1")) & (RANK_1 | RANK_2));
