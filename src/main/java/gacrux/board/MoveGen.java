@@ -92,14 +92,14 @@ public final class MoveGen {
         for (long pcs = bb[ub | BISHOP] | queens; pcs != 0; pcs &= pcs - 1) {
             int from = Long.numberOfTrailingZeros(pcs);
             long a = bishopAttacks(from, all);
-            if ((pinned & (1L << from)) != 0) a &= LINE_FLAT[krow | from];
+            a &= pinMask(pinned, krow, from);
             int mover = (queens & (1L << from)) != 0 ? QUEEN : BISHOP;
             n = addTargets(list, n, board, from | (mover << 17), a & quietTargets, a & captureTargets);
         }
         for (long pcs = bb[ub | ROOK] | queens; pcs != 0; pcs &= pcs - 1) {
             int from = Long.numberOfTrailingZeros(pcs);
             long a = rookAttacks(from, all);
-            if ((pinned & (1L << from)) != 0) a &= LINE_FLAT[krow | from];
+            a &= pinMask(pinned, krow, from);
             int mover = (queens & (1L << from)) != 0 ? QUEEN : ROOK;
             n = addTargets(list, n, board, from | (mover << 17), a & quietTargets, a & captureTargets);
         }
@@ -125,6 +125,14 @@ public final class MoveGen {
             }
         }
         return n;
+    }
+
+    /**
+     * All squares for an unpinned piece, the pin line for a pinned one. Branch-free: pins are rare, and a
+     * branch first taken after the JIT has compiled the generator costs a deoptimisation and recompile.
+     */
+    private static long pinMask(long pinned, int krow, int from) {
+        return LINE_FLAT[krow | from] | -(~(pinned >>> from) & 1L);
     }
 
     /** base holds from square and mover; quiet targets need no board look-up, captures record the victim. */
@@ -296,14 +304,12 @@ public final class MoveGen {
         for (long pcs = bb[ub | BISHOP] | queens; pcs != 0; pcs &= pcs - 1) {
             int from = Long.numberOfTrailingZeros(pcs);
             long a = bishopAttacks(from, all) & targets;
-            if ((pinned & (1L << from)) != 0) a &= LINE_FLAT[krow | from];
-            n += Long.bitCount(a);
+            n += Long.bitCount(a & pinMask(pinned, krow, from));
         }
         for (long pcs = bb[ub | ROOK] | queens; pcs != 0; pcs &= pcs - 1) {
             int from = Long.numberOfTrailingZeros(pcs);
             long a = rookAttacks(from, all) & targets;
-            if ((pinned & (1L << from)) != 0) a &= LINE_FLAT[krow | from];
-            n += Long.bitCount(a);
+            n += Long.bitCount(a & pinMask(pinned, krow, from));
         }
 
         // Pawns: free ones set-wise, promotions four times.
