@@ -85,8 +85,8 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(IsReady.class, m -> { out.println("readyok"); return this; })
-                .onMessage(Stop.class, m -> { if (running != null) running.stop(); return this; })
-                .onMessage(PonderHit.class, m -> { if (running != null) running.ponderHit(); return this; })
+                .onMessage(Stop.class, this::onStop)
+                .onMessage(PonderHit.class, this::onPonderHit)
                 .onMessage(Debug.class, m -> { debug = m.on(); return this; })
                 .onMessage(UciParser.Unknown.class, m -> { out.info("unknown command: " + m.text()); return this; })
                 .onMessage(Warning.class, m -> { out.info(m.text()); return this; })
@@ -94,6 +94,22 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
                 .onMessage(Quit.class, this::onQuit)
                 .onAnyMessage(this::stateChanging)
                 .build();
+    }
+
+    /*
+     * stop and ponderhit act on the search started by the go before them. If commands are stashed, that go is
+     * among them (or the running search is already stopped for them): keep the order, replay them after it.
+     */
+    private Behavior<Command> onStop(Stop m) {
+        if (!stash.isEmpty() && !stash.isFull()) stash.stash(m);
+        else if (running != null) running.stop();
+        return this;
+    }
+
+    private Behavior<Command> onPonderHit(PonderHit m) {
+        if (!stash.isEmpty() && !stash.isFull()) stash.stash(m);
+        else if (running != null) running.ponderHit();
+        return this;
     }
 
     /** Commands that must not overlap a search: stop it, keep the command, apply after the bestmove. */
