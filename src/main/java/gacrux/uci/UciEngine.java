@@ -6,7 +6,6 @@ import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
-import akka.actor.typed.javadsl.StashBuffer;
 import gacrux.board.FenException;
 import gacrux.board.Move;
 import gacrux.board.MoveGen;
@@ -14,6 +13,7 @@ import gacrux.board.Position;
 import gacrux.search.SearchLimits;
 import gacrux.search.TranspositionTable;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,8 +26,9 @@ import java.util.concurrent.Executor;
  * A {@code go} hands the search a snapshot (a copy of the position and of the history keys) and runs it
  * off this actor, on the search dispatcher. While it runs, {@code stop} and {@code ponderhit} only flip
  * atomics of the running search; {@code isready} is answered at once; every command that would change the
- * state (position, ucinewgame, setoption, another go, bench) first stops the search and is stashed, then
- * replayed in mailbox order once the search has printed its bestmove. So no command is dropped, and the
+ * state (position, ucinewgame, setoption, another go, bench) first stops the search and is kept pending, then
+ * replayed in arrival order once the search has printed its bestmove; a stop or ponderhit that arrives behind
+ * pending commands waits with them, so it reaches the go it followed. So no command is dropped, and the
  * next go always searches the position sent before it. No lock is shared with the reader or the search.
  */
 public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
@@ -54,7 +55,13 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     record SearchFinished(long id) implements Command {}
 
     private final UciOutput out;
-    private final StashBuffer<Command> stash;
+    /**
+     * Commands that arrived while a search ran and must wait for its bestmove, in arrival order. Non-empty only
+     * while a search runs; its head is a state-changing command (or the end of input) the search was stopped for.
+     * (A plain deque rather than Akka's StashBuffer: replay must know which commands came before a stop.)
+     */
+    private final ArrayDeque<Command> pending = new ArrayDeque<>();
+    private static final int MAX_PENDING = 10_000;
     private final Executor searchExecutor;
     private final EngineOptions options;
     private final SearchService service;
@@ -69,13 +76,12 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     private boolean quitting;
 
     public static Behavior<Command> create(UciOutput out) {
-        return Behaviors.setup(ctx -> Behaviors.withStash(10_000, stash -> new UciEngine(ctx, stash, out)));
+        return Behaviors.setup(ctx -> new UciEngine(ctx, out));
     }
 
-    private UciEngine(ActorContext<Command> ctx, StashBuffer<Command> stash, UciOutput out) {
+    private UciEngine(ActorContext<Command> ctx, UciOutput out) {
         super(ctx);
         this.out = out;
-        this.stash = stash;
         this.searchExecutor = ctx.getSystem().dispatchers().lookup(DispatcherSelector.fromConfig("gacrux.search-dispatcher"));
         this.options = new EngineOptions(out);
         this.service = new SearchService(new TranspositionTable(options.hashMb()), out, searchExecutor);
@@ -97,40 +103,45 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     }
 
     /*
-     * stop and ponderhit act on the search started by the go before them. If commands are stashed, that go is
-     * among them (or the running search is already stopped for them): keep the order, replay them after it.
+     * stop and ponderhit act on the search started by the go before them. If commands are pending, that go is
+     * among them (or there is none and the running search is already stopped): keep the order.
      */
     private Behavior<Command> onStop(Stop m) {
-        if (!stash.isEmpty() && !stash.isFull()) stash.stash(m);
+        if (!pending.isEmpty()) keep(m);
         else if (running != null) running.stop();
         return this;
     }
 
     private Behavior<Command> onPonderHit(PonderHit m) {
-        if (!stash.isEmpty() && !stash.isFull()) stash.stash(m);
+        if (!pending.isEmpty()) keep(m);
         else if (running != null) running.ponderHit();
         return this;
+    }
+
+    private void keep(Command m) {
+        if (pending.size() >= MAX_PENDING) out.info("too many commands during a search; dropped: " + m.getClass().getSimpleName());
+        else pending.add(m);
     }
 
     /** Commands that must not overlap a search: stop it, keep the command, apply after the bestmove. */
     private Behavior<Command> stateChanging(Command m) {
         if (running != null) {
             running.stop();
-            if (stash.isFull()) {
-                out.info("too many commands during a search; dropped: " + m.getClass().getSimpleName());
-            } else {
-                stash.stash(m);
-            }
+            keep(m);
             return this;
         }
-        if (quitting) return this;
+        apply(m);
+        return this;
+    }
+
+    private void apply(Command m) {
+        if (quitting) return;
         if (m instanceof SetOption s) onSetOption(s);
         else if (m instanceof NewGame) onNewGame();
         else if (m instanceof SetPosition s) onSetPosition(s);
         else if (m instanceof Go g) onGo(g.limits());
         else if (m instanceof Bench b) running = service.bench(b.depth(), nextId(), this::finished);
         else if (m instanceof Display) out.info("fen " + position.toFen() + " key " + Long.toHexString(position.key()));
-        return this;
     }
 
     private long nextId() { return ++searchId; }
@@ -208,21 +219,47 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
         if (running == null || f.id() != running.id()) return this; // a late report of an old search
         running = null;
         if (quitting) return terminate();
-        return stash.unstashAll(this);
+        return replay();
+    }
+
+    /**
+     * Applies the pending commands in order until one starts a search. The stops and ponderhits right behind
+     * that go are its own: applied to it at once. A state-changing command behind it stops it and waits.
+     */
+    private Behavior<Command> replay() {
+        while (!pending.isEmpty()) {
+            Command c = pending.peek();
+            if (running == null) {
+                pending.poll();
+                if (c instanceof Quit) return terminate();
+                if (!(c instanceof Stop) && !(c instanceof PonderHit)) apply(c);
+            } else if (c instanceof Stop) {
+                pending.poll();
+                running.stop();
+            } else if (c instanceof PonderHit) {
+                pending.poll();
+                running.ponderHit();
+            } else {
+                if (!(c instanceof Quit) || !running.finite()) running.stop();
+                break;
+            }
+        }
+        return this;
     }
 
     private Behavior<Command> onQuit(Quit q) {
         if (running == null) return terminate();
-        if (q.endOfInput() && !stash.isFull()) {
-            // End of input: the commands stashed before it (a position and go sent while a search ran) still
+        if (q.endOfInput() && pending.size() < MAX_PENDING) {
+            // End of input: the commands pending before it (a position and go sent while a search ran) still
             // run, in order; a search with a limit may finish and print its bestmove, an infinite or ponder
-            // search is stopped. The end is replayed after them, and stashed again behind any go they start.
+            // search is stopped. The end comes last, after the search any of them starts.
             if (!running.finite()) running.stop();
-            stash.stash(q);
+            pending.add(q);
             return this;
         }
-        // quit stops the search at once; commands stashed behind it are dropped.
+        // quit stops the search at once; the commands pending behind it are dropped.
         quitting = true;
+        pending.clear();
         running.stop();
         return this;
     }
