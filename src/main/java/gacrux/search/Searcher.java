@@ -62,6 +62,12 @@ public final class Searcher {
 
     private long nodes;
     private int seldepth;
+    /**
+     * Selective pruning for this search: the configured switch, but off for {@code go mate N}. A mate search
+     * wants completeness: null move fails in the zugzwangs composed mates are built on, and reductions and
+     * futility hide quiet key moves behind a large material deficit.
+     */
+    private boolean pruning;
 
     /** Search switches. The defaults are the engine's; tests turn pieces off to compare searches exactly. */
     public record Config(boolean useTT, boolean pruning, int multiPv) {
@@ -99,6 +105,7 @@ public final class Searcher {
     public SearchResult think(Position root, long[] gameKeys, SearchControl control, Consumer<String> info) {
         this.control = control;
         SearchLimits limits = control.limits;
+        pruning = config.pruning() && limits.mate() == 0;
         nodes = 0;
         int hist = Math.min(gameKeys.length, 2048);
         System.arraycopy(gameKeys, gameKeys.length - hist, keys, 0, hist);
@@ -258,7 +265,7 @@ public final class Searcher {
                 score = -search(1, newDepth, -beta, -alpha, PV);
             } else {
                 int r = 0;
-                if (config.pruning() && depth >= 3 && !Move.isTactical(m) && !inCheck && !givesCheck && i >= 3)
+                if (pruning && depth >= 3 && !Move.isTactical(m) && !inCheck && !givesCheck && i >= 3)
                     r = Math.max(0, Math.min(newDepth - 1, LMR[Math.min(depth, 63)][Math.min(i, 63)] - 1));
                 score = -search(1, newDepth - r, -alpha - 1, -alpha, CUT);
                 if (score > alpha && r > 0 && !control.stopped())
@@ -351,11 +358,11 @@ public final class Searcher {
         int eval = inCheck ? -INFINITE : Evaluator.evaluate(p);
         staticEval[ply] = eval;
 
-        if (config.pruning() && !pvNode && !inCheck) {
+        if (pruning && !pvNode && !inCheck) {
             // Reverse futility: far enough above beta at shallow depth, a quiet move will not lose it all.
             if (depth <= 6 && eval - 90 * depth >= beta && !isMate(beta)) return eval;
             // Null move: give the opponent a free move; if we still beat beta, this node is a cut node.
-            if (depth >= 3 && eval >= beta && !p.onlyPawns(p.sideToMove()) && currentMove[ply - 1] != 0) {
+            if (depth >= 3 && eval >= beta && !isMate(beta) && !p.onlyPawns(p.sideToMove()) && currentMove[ply - 1] != 0) {
                 int r = 3 + depth / 4 + Math.min(3, (eval - beta) / 200);
                 Position child = pos[ply + 1];
                 child.copyFrom(p);
@@ -368,7 +375,7 @@ public final class Searcher {
             }
         }
         // Internal iterative reduction: without a hash move, this node is likely mis-ordered; search it shallower.
-        if (config.pruning() && ttMove == 0 && depth >= 4 && nt != ALL) depth--;
+        if (pruning && ttMove == 0 && depth >= 4 && nt != ALL) depth--;
 
         int[] list = moves[ply];
         int[] scores = moveScores[ply];
@@ -382,24 +389,29 @@ public final class Searcher {
         int quietsTried = 0;
         int side = p.sideToMove();
         boolean skipQuiets = false;
+        // Shallow-depth pruning is off when alpha is a mate score (a quiet mating key move must be found).
+        boolean mayPrune = pruning && !pvNode && !inCheck && !isMate(alpha);
         Position child = pos[ply + 1];
         for (int i = 0; i < n; i++) {
             int m = pickBest(list, scores, i, n);
             boolean quiet = !Move.isTactical(m);
-            if (skipQuiets && quiet && m != ttMove) continue;
-            if (config.pruning() && searched > 0 && !pvNode && !inCheck && bestScore > -MATE_BOUND) {
-                // Late move pruning: at shallow depth, quiet moves this late rarely matter.
-                if (quiet && depth <= 4 && quietsTried >= 3 + depth * depth) { skipQuiets = true; continue; }
-                // Futility: too far below alpha for a quiet move to bring it back.
-                if (quiet && depth <= 3 && eval + 100 + 90 * depth <= alpha) { skipQuiets = true; continue; }
-                // A capture that loses material at shallow depth.
-                if (!quiet && depth <= 4 && !See.ge(p, m, -80 * depth)) continue;
-            }
+            boolean prunable = mayPrune && searched > 0 && bestScore > -MATE_BOUND;
+            // A capture that loses material at shallow depth.
+            if (prunable && !quiet && depth <= 4 && !See.ge(p, m, -80 * depth)) continue;
+            if (skipQuiets && quiet && m != ttMove && !givesCheck(p, child, m)) continue;
             child.copyFrom(p);
             child.makeMove(m);
+            boolean givesCheck = child.inCheck();
+            if (prunable && quiet && !givesCheck) {
+                // Late move pruning: at shallow depth, quiet moves this late rarely matter.
+                // Futility: too far below alpha for a quiet move to bring it back.
+                if ((depth <= 4 && quietsTried >= 3 + depth * depth) || (depth <= 3 && eval + 100 + 90 * depth <= alpha)) {
+                    skipQuiets = true;
+                    continue;
+                }
+            }
             keys[rootKeyIndex + ply + 1] = child.key();
             currentMove[ply] = m;
-            boolean givesCheck = child.inCheck();
             int ext = givesCheck && ply < 2 * rootDepth ? 1 : 0;
             int newDepth = depth - 1 + ext;
             int childType = nt == PV ? (searched == 0 ? PV : CUT) : nt == CUT ? ALL : CUT;
@@ -408,7 +420,7 @@ public final class Searcher {
                 score = -search(ply + 1, newDepth, -beta, -alpha, childType);
             } else {
                 int r = 0;
-                if (config.pruning() && depth >= 3 && quiet && !inCheck && !givesCheck && searched >= (pvNode ? 3 : 2)) {
+                if (pruning && depth >= 3 && quiet && !inCheck && !givesCheck && searched >= (pvNode ? 3 : 2)) {
                     r = LMR[Math.min(depth, 63)][Math.min(searched, 63)];
                     if (pvNode) r--;
                     if (m == killers[ply][0] || m == killers[ply][1]) r--;
@@ -487,6 +499,13 @@ public final class Searcher {
             else s = history[side][m & 4095];
             scores[i] = s;
         }
+    }
+
+    /** Plays m into scratch to see whether it gives check (quiet moves are pruned only when they do not). */
+    private static boolean givesCheck(Position p, Position scratchChild, int m) {
+        scratchChild.copyFrom(p);
+        scratchChild.makeMove(m);
+        return scratchChild.inCheck();
     }
 
     /** Selection sort step: brings the best-scored remaining move to index i. */
