@@ -70,9 +70,9 @@ public final class MoveGen {
         final int kingBase = ksq | (KING << 17);
         for (long t = KING_ATTACKS[ksq] & ~ours & (tacticalOnly ? theirs : ~0L); t != 0; t &= t - 1) {
             int to = Long.numberOfTrailingZeros(t);
-            if ((PAWN_ATTACKS[us][to] & theirPawns) == 0 && (KNIGHT_ATTACKS[to] & theirKnights) == 0
-                    && (KING_ATTACKS[to] & theirKing) == 0 && (bishopAttacks(to, noKing) & enemyBQ) == 0
-                    && (rookAttacks(to, noKing) & enemyRQ) == 0)
+            if (((PAWN_ATTACKS[us][to] & theirPawns) | (KNIGHT_ATTACKS[to] & theirKnights)
+                    | (KING_ATTACKS[to] & theirKing) | (bishopAttacks(to, noKing) & enemyBQ)
+                    | (rookAttacks(to, noKing) & enemyRQ)) == 0)
                 list[n++] = kingBase | (to << 6) | ((board[to] & 7) << 20);
         }
         if ((checkers & (checkers - 1)) != 0) return n;
@@ -287,9 +287,9 @@ public final class MoveGen {
         final long noKing = all ^ (1L << ksq);
         for (long t = KING_ATTACKS[ksq] & ~ours; t != 0; t &= t - 1) {
             int to = Long.numberOfTrailingZeros(t);
-            if ((PAWN_ATTACKS[us][to] & theirPawns) == 0 && (KNIGHT_ATTACKS[to] & theirKnights) == 0
-                    && (KING_ATTACKS[to] & theirKing) == 0 && (bishopAttacks(to, noKing) & enemyBQ) == 0
-                    && (rookAttacks(to, noKing) & enemyRQ) == 0)
+            if (((PAWN_ATTACKS[us][to] & theirPawns) | (KNIGHT_ATTACKS[to] & theirKnights)
+                    | (KING_ATTACKS[to] & theirKing) | (bishopAttacks(to, noKing) & enemyBQ)
+                    | (rookAttacks(to, noKing) & enemyRQ)) == 0)
                 n++;
         }
         if ((checkers & (checkers - 1)) != 0) return n;

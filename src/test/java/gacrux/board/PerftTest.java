@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.*;
 /**
  * Every position of the reference suite (a copy of shared/data/perft.epd), to every depth whose reference
  * count is at most NODE_LIMIT: the suite's deeper counts run from the perft command instead
- * (see docs/benchmarks.md), to keep CI within budget.
+ * (see docs/perft-benchmarks.md), to keep CI within budget.
  */
 class PerftTest {
     static final long NODE_LIMIT = 12_000_000L;
