@@ -45,6 +45,9 @@ public final class Bitboards {
     private static final long[] ROOK_TABLE = new long[102400];
     private static final long[] BISHOP_TABLE = new long[5248];
 
+    /** Diagonal (a1-h8 direction) and anti-diagonal (a8-h1 direction) through each square, edge to edge. */
+    static final long[] DIAG = new long[64];
+    static final long[] ANTI_DIAG = new long[64];
     /** Per square: mask, magic, shift, offset side by side, so one lookup touches one cache line. */
     private static final long[] ROOK_ENTRY = new long[64 * 4];
     private static final long[] BISHOP_ENTRY = new long[64 * 4];
@@ -104,6 +107,11 @@ public final class Bitboards {
         }
         initMagics(ROOK_DIRS, ROOK_MASK, ROOK_MAGIC, ROOK_SHIFT, ROOK_OFFSET, ROOK_TABLE, ROOK_SEED, ROOK_FOUND);
         initMagics(BISHOP_DIRS, BISHOP_MASK, BISHOP_MAGIC, BISHOP_SHIFT, BISHOP_OFFSET, BISHOP_TABLE, BISHOP_SEED, BISHOP_FOUND);
+        for (int a = 0; a < 64; a++)
+            for (int b = 0; b < 64; b++) {
+                if ((a >> 3) - (a & 7) == (b >> 3) - (b & 7)) DIAG[a] |= 1L << b;
+                if ((a >> 3) + (a & 7) == (b >> 3) + (b & 7)) ANTI_DIAG[a] |= 1L << b;
+            }
         for (int sq = 0; sq < 64; sq++) {
             ROOK_ENTRY[4 * sq] = ROOK_MASK[sq];
             ROOK_ENTRY[4 * sq + 1] = ROOK_MAGIC[sq];

@@ -157,11 +157,15 @@ public final class MoveGen {
         final long doubleRank = us == WHITE ? RANK_3 : RANK_6;
         final long promoRank = us == WHITE ? RANK_8 : RANK_1;
         final long pawnsAll = bb[(us << 3) | PAWN];
-        final long pawns = pawnsAll & ~pinned;
+        // Pawns that may move in each direction, set-wise, pinned ones included when the direction runs along
+        // their pin line: pushes along the king's file, captures along the king's diagonal in that direction.
+        final long free = pawnsAll & ~pinned, pinnedPawns = pawnsAll & pinned;
+        final long pushers = free | (pinnedPawns & (FILE_A << (ksq & 7)));
+        final long leftCappers = free | (pinnedPawns & (us == WHITE ? ANTI_DIAG[ksq] : DIAG[ksq]));
+        final long rightCappers = free | (pinnedPawns & (us == WHITE ? DIAG[ksq] : ANTI_DIAG[ksq]));
         final int pawnBase = PAWN << 17;
 
-        // Free pawns, set-wise.
-        long single = shift(pawns, push) & empty;
+        long single = shift(pushers, push) & empty;
         long dbl = shift(single & doubleRank, push) & empty & checkMask;
         single &= checkMask;
         if (tacticalOnly) {
@@ -180,8 +184,8 @@ public final class MoveGen {
         }
         long capTargets = theirs & checkMask;
         int left = push - 1, right = push + 1;
-        long capL = shift(pawns & ~FILE_A, left) & capTargets;
-        long capR = shift(pawns & ~FILE_H, right) & capTargets;
+        long capL = shift(leftCappers & ~FILE_A, left) & capTargets;
+        long capR = shift(rightCappers & ~FILE_H, right) & capTargets;
         if (((capL | capR) & promoRank) != 0) {
             n = addPawnTargets(list, n, board, capL & promoRank, left, tacticalOnly);
             n = addPawnTargets(list, n, board, capR & promoRank, right, tacticalOnly);
@@ -193,25 +197,6 @@ public final class MoveGen {
         for (long t = capR & ~promoRank; t != 0; t &= t - 1) {
             int to = Long.numberOfTrailingZeros(t);
             list[n++] = pawnBase | (to - right) | (to << 6) | ((board[to] & 7) << 20);
-        }
-
-        // Pinned pawns, one by one, kept on their pin line.
-        for (long pcs = pawnsAll & pinned; pcs != 0; pcs &= pcs - 1) {
-            int from = Long.numberOfTrailingZeros(pcs);
-            long line = LINE_FLAT[(ksq << 6) | from];
-            int to = from + push;
-            if ((empty & (1L << to)) != 0 && (line & (1L << to)) != 0) {
-                if (((1L << to) & checkMask) != 0 && (!tacticalOnly || ((1L << to) & promoRank) != 0))
-                    n = addPawnMove(list, n, from, to, 0, tacticalOnly);
-                int to2 = to + push;
-                if (!tacticalOnly && ((1L << to) & doubleRank) != 0 && (empty & (1L << to2)) != 0
-                        && ((1L << to2) & checkMask) != 0)
-                    list[n++] = Move.make(from, to2, PAWN, 0, 0, Move.DOUBLE_PUSH);
-            }
-            for (long t = PAWN_ATTACKS[us][from] & capTargets & line; t != 0; t &= t - 1) {
-                int cto = Long.numberOfTrailingZeros(t);
-                n = addPawnMove(list, n, from, cto, board[cto] & 7, tacticalOnly);
-            }
         }
 
         // En passant: test the position after the capture for any attack on the king.
@@ -318,30 +303,20 @@ public final class MoveGen {
         final long doubleRank = us == WHITE ? RANK_3 : RANK_6;
         final long promoRank = us == WHITE ? RANK_8 : RANK_1;
         final long pawnsAll = bb[ub | PAWN];
-        final long pawns = pawnsAll & ~pinned;
-        long single = shift(pawns, push) & empty;
+        final long free = pawnsAll & ~pinned, pinnedPawns = pawnsAll & pinned;
+        final long pushers = free | (pinnedPawns & (FILE_A << (ksq & 7)));
+        final long leftCappers = free | (pinnedPawns & (us == WHITE ? ANTI_DIAG[ksq] : DIAG[ksq]));
+        final long rightCappers = free | (pinnedPawns & (us == WHITE ? DIAG[ksq] : ANTI_DIAG[ksq]));
+        long single = shift(pushers, push) & empty;
         long dbl = shift(single & doubleRank, push) & empty & checkMask;
         single &= checkMask;
         long capTargets = theirs & checkMask;
-        long capL = shift(pawns & ~FILE_A, push - 1) & capTargets;
-        long capR = shift(pawns & ~FILE_H, push + 1) & capTargets;
+        long capL = shift(leftCappers & ~FILE_A, push - 1) & capTargets;
+        long capR = shift(rightCappers & ~FILE_H, push + 1) & capTargets;
         n += Long.bitCount(single) + Long.bitCount(dbl) + Long.bitCount(capL) + Long.bitCount(capR);
         long promos = (single | capL | capR) & promoRank;
         if (promos != 0) n += 3 * (Long.bitCount(single & promoRank) + Long.bitCount(capL & promoRank)
                 + Long.bitCount(capR & promoRank));
-        for (long pcs = pawnsAll & pinned; pcs != 0; pcs &= pcs - 1) {
-            int from = Long.numberOfTrailingZeros(pcs);
-            long line = LINE_FLAT[krow | from];
-            int to = from + push;
-            long toBit = 1L << to;
-            if ((empty & toBit & line) != 0) {
-                if ((toBit & checkMask) != 0) n += (toBit & promoRank) != 0 ? 4 : 1;
-                long to2Bit = shift(toBit, push);
-                if ((toBit & doubleRank) != 0 && (empty & to2Bit & checkMask) != 0) n++;
-            }
-            long caps = PAWN_ATTACKS[us][from] & capTargets & line;
-            if (caps != 0) n += Long.bitCount(caps) * ((caps & promoRank) != 0 ? 4 : 1);
-        }
         int ep = p.ep;
         if (ep >= 0) {
             for (long pcs = PAWN_ATTACKS[them][ep] & pawnsAll; pcs != 0; pcs &= pcs - 1)

@@ -20,10 +20,13 @@ public final class Position {
 
     /** Zobrist.PIECE_SQ flattened to [piece * 64 + square]: one bounds check and no row load per update. */
     private static final long[] Z = new long[16 * 64];
+    /** EP_KEY[ep + 1]: the en-passant key of square ep, 0 for "none" (ep = -1), so clearing needs no branch. */
+    private static final long[] EP_KEY = new long[65];
 
     static {
         for (int pc = 0; pc < 16; pc++)
             for (int sq = 0; sq < 64; sq++) Z[pc * 64 + sq] = Zobrist.PIECE_SQ[pc][sq];
+        for (int sq = 0; sq < 64; sq++) EP_KEY[sq + 1] = Zobrist.EP_FILE[sq & 7];
         java.util.Arrays.fill(CASTLE_KEEP, 15);
         CASTLE_KEEP[4] = 15 & ~(WK | WQ);
         CASTLE_KEEP[7] = 15 & ~WK;
@@ -138,11 +141,10 @@ public final class Position {
         final int piece = board[from];
         final long[] bb = this.bb, occ = this.occ;
         final byte[] board = this.board;
-        long k = key ^ Zobrist.SIDE;
-        if (ep >= 0) {
-            k ^= Zobrist.EP_FILE[ep & 7];
-            ep = -1;
-        }
+        // Branch-free where the branch would be rare early in a search or perft (en passant, lost castling
+        // rights): a branch first taken after the JIT compiled this method deoptimises it.
+        long k = key ^ Zobrist.SIDE ^ EP_KEY[ep + 1];
+        ep = -1;
         int hm = halfmove + 1;
         final int cap = board[to];
         if (cap != 0) {
@@ -198,14 +200,9 @@ public final class Position {
                 k ^= Z[(rook << 6) | rf] ^ Z[(rook << 6) | rt];
             }
         }
-        int c = castling;
-        if (c != 0) {
-            int nc = c & CASTLE_KEEP[from] & CASTLE_KEEP[to];
-            if (nc != c) {
-                k ^= Zobrist.CASTLING[c] ^ Zobrist.CASTLING[nc];
-                castling = nc;
-            }
-        }
+        int c = castling, nc = c & CASTLE_KEEP[from] & CASTLE_KEEP[to];
+        k ^= Zobrist.CASTLING[c] ^ Zobrist.CASTLING[nc];
+        castling = nc;
         halfmove = hm;
         if (us == BLACK) fullmove++;
         side = them;
