@@ -5,6 +5,7 @@ import gacrux.board.MoveGen;
 import gacrux.board.Piece;
 import gacrux.board.Position;
 
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 import static gacrux.search.Score.*;
@@ -62,6 +63,31 @@ public final class Searcher {
 
     private long nodes;
     private int seldepth;
+
+    // ---- DTS frame state per ply (see search()) ----
+    private final int[] depthAt = new int[STACK];
+    private final int[] alphaAt = new int[STACK];
+    private final int[] betaAt = new int[STACK];
+    private final int[] moveCountAt = new int[STACK];
+    private final int[] nextAt = new int[STACK];
+    private final int[] searchedAt = new int[STACK];
+    private final int[] bestScoreAt = new int[STACK];
+    private final int[] bestMoveAt = new int[STACK];
+    private final boolean[] inCheckAt = new boolean[STACK];
+    private final boolean[] splittable = new boolean[STACK];
+    private final SplitBlock[] blockAt = new SplitBlock[STACK];
+    /** The innermost split block this worker is searching under (own or joined); null when none. */
+    private SplitBlock innermost;
+    /** A helper may split only below the block it joined. */
+    private int baseSplitPly;
+    /** Moves from the root to the block a helper joined (so splits below can record their full path). */
+    private final int[] pathBase = new int[STACK];
+    private int pathBaseLength;
+    private SplitHook hook;
+    private int workerId;
+    /** Whether this searcher checks the clock (a lone searcher does; under DTS the supervisor does). */
+    private boolean timeKeeper = true;
+    private long splits, helps;
     /**
      * Selective pruning for this search: the configured switch, but off for {@code go mate N}. A mate search
      * wants completeness: null move fails in the zugzwangs composed mates are built on, and reductions and
@@ -84,7 +110,27 @@ public final class Searcher {
         for (int i = 0; i < STACK; i++) pos[i] = new Position();
     }
 
+    /**
+     * Nodes searched by this searcher. Written only by its own thread; other threads (the node total) read it
+     * racily, which is fine for a count that only grows and is reported approximately.
+     */
     public long nodes() { return nodes; }
+
+    /** Zeroes the node count at the start of a search (splits and helps are totals since creation). */
+    public void resetNodes() { nodes = 0; }
+
+    private long totalNodes() { return hook == null ? nodes : hook.totalNodes(); }
+
+    /** Attaches this searcher to the parallel layer as worker `id` (null hook: serial search). */
+    public void attach(SplitHook hook, int id, boolean timeKeeper) {
+        this.hook = hook;
+        this.workerId = id;
+        this.timeKeeper = timeKeeper;
+    }
+
+    public long splits() { return splits; }
+    public long helps() { return helps; }
+    public int workerId() { return workerId; }
 
     /** Changes the switches between searches (MultiPV from the UCI options). */
     public void configure(Config c) { this.config = c; }
@@ -104,9 +150,14 @@ public final class Searcher {
      */
     public SearchResult think(Position root, long[] gameKeys, SearchControl control, Consumer<String> info) {
         this.control = control;
+        innermost = null;
+        baseSplitPly = 0;
+        pathBaseLength = 0;
+        java.util.Arrays.fill(blockAt, null);
+        java.util.Arrays.fill(splittable, false);
         SearchLimits limits = control.limits;
         pruning = config.pruning() && limits.mate() == 0;
-        nodes = 0;
+        if (hook == null) nodes = 0;
         int hist = Math.min(gameKeys.length, 2048);
         System.arraycopy(gameKeys, gameKeys.length - hist, keys, 0, hist);
         rootKeyIndex = hist;
@@ -165,7 +216,13 @@ public final class Searcher {
                 sortRoot(pvIdx);
                 if (control.stopped()) break;
             }
-            if (control.stopped() && completedDepth > 0) {
+            if (control.stopped() && completedDepth == 0) {
+                // Stopped before the first iteration finished: play the best-ordered move, print no score.
+                bestMove = rootMoves[0];
+                bestScore = rootScores[0] > -INFINITE + 1 ? rootScores[0] : 0;
+                break;
+            }
+            if (control.stopped()) {
                 // An interrupted iteration may still have improved on the last one at its first move.
                 if (rootScores[0] > -INFINITE && rootMoves[0] != bestMove && rootPvLength[0] > 0
                         && rootScores[0] > bestScore) {
@@ -186,7 +243,7 @@ public final class Searcher {
             if (control.time.softExpired()) break;
             if (rootCount == 1 && control.limits.hasClock() && depth >= 8 && !control.time.pondering()) break;
         }
-        return new SearchResult(bestMove, ponderMove, bestScore, completedDepth, nodes);
+        return new SearchResult(bestMove, ponderMove, bestScore, completedDepth, totalNodes());
     }
 
     private void orderRootByTT(Position root) {
@@ -234,7 +291,7 @@ public final class Searcher {
         StringBuilder sb = new StringBuilder(128);
         sb.append("info depth ").append(depth).append(" seldepth ").append(Math.max(seldepth, depth))
           .append(" multipv ").append(pvIdx + 1).append(" score ").append(Score.uci(score)).append(bound)
-          .append(" nodes ").append(nodes).append(" nps ").append(nodes * 1000 / ms);
+          .append(" nodes ").append(totalNodes()).append(" nps ").append(totalNodes() * 1000 / ms);
         if (withHashfull) sb.append(" hashfull ").append(tt.hashfull());
         sb.append(" time ").append(ms).append(" pv");
         int len = rootPvLength[pvIdx];
@@ -316,16 +373,22 @@ public final class Searcher {
     }
 
     private void poll() {
-        if (control.time.hardExpired()) control.stop();
+        if (timeKeeper && control.time.hardExpired()) control.stop();
         long limit = control.limits.nodes();
-        if (limit > 0 && nodes >= limit) control.stop();
+        if (limit > 0 && (hook == null ? nodes : hook.totalNodes()) >= limit) control.stop();
+    }
+
+    /** Stop, or a fail high at any split block above this worker's current node (Share's abort). */
+    private boolean aborted() {
+        return control.stopped() || (innermost != null && innermost.chainAborted());
     }
 
     int search(int ply, int depth, int alpha, int beta, int nt) {
         if (depth <= 0) return qsearch(ply, alpha, beta);
         pvLength[ply] = 0;
+        splittable[ply] = false; // this frame becomes splittable only once its move loop runs
         if ((++nodes & 1023) == 0 || control.limits.nodes() > 0) poll();
-        if (control.stopped()) return 0;
+        if (aborted()) return 0;
         if (ply > seldepth) seldepth = ply;
         Position p = pos[ply];
         nodeType[ply] = nt;
@@ -370,7 +433,7 @@ public final class Searcher {
                 keys[rootKeyIndex + ply + 1] = child.key();
                 currentMove[ply] = 0;
                 int score = -search(ply + 1, depth - 1 - r, -beta, -beta + 1, ALL);
-                if (control.stopped()) return 0;
+                if (aborted()) return 0;
                 if (score >= beta) return score >= MATE_BOUND ? beta : score;
             }
         }
@@ -383,76 +446,59 @@ public final class Searcher {
         if (n == 0) return inCheck ? -MATE + ply : DRAW;
         scoreMoves(p, ply, list, scores, n, ttMove);
 
+        // The frame of this node, kept in arrays so that a split (here, or at this ply from deeper down) can
+        // turn it into a split block: DTS splits at any ply of a busy worker's path.
+        depthAt[ply] = depth;
+        alphaAt[ply] = alpha;
+        betaAt[ply] = beta;
+        moveCountAt[ply] = n;
+        nextAt[ply] = 0;
+        searchedAt[ply] = 0;
+        inCheckAt[ply] = inCheck;
+        blockAt[ply] = null;
+        splittable[ply] = hook != null;
+
         int bestScore = -INFINITE, bestMove = 0;
         int origAlpha = alpha;
-        int searched = 0;
-        int quietsTried = 0;
         int side = p.sideToMove();
-        boolean skipQuiets = false;
-        // Shallow-depth pruning is off when alpha is a mate score (a quiet mating key move must be found).
-        boolean mayPrune = pruning && !pvNode && !inCheck && !isMate(alpha);
-        Position child = pos[ply + 1];
-        for (int i = 0; i < n; i++) {
+        while (nextAt[ply] < n) {
+            int i = nextAt[ply]++;
             int m = pickBest(list, scores, i, n);
-            boolean quiet = !Move.isTactical(m);
-            boolean prunable = mayPrune && searched > 0 && bestScore > -MATE_BOUND;
-            // A capture that loses material at shallow depth.
-            if (prunable && !quiet && depth <= 4 && !See.ge(p, m, -80 * depth)) continue;
-            if (skipQuiets && quiet && m != ttMove && !givesCheck(p, child, m)) continue;
-            child.copyFrom(p);
-            child.makeMove(m);
-            boolean givesCheck = child.inCheck();
-            if (prunable && quiet && !givesCheck) {
-                // Late move pruning: at shallow depth, quiet moves this late rarely matter.
-                // Futility: too far below alpha for a quiet move to bring it back.
-                if ((depth <= 4 && quietsTried >= 3 + depth * depth) || (depth <= 3 && eval + 100 + 90 * depth <= alpha)) {
-                    skipQuiets = true;
-                    continue;
-                }
-            }
-            keys[rootKeyIndex + ply + 1] = child.key();
             currentMove[ply] = m;
-            int ext = givesCheck && ply < 2 * rootDepth ? 1 : 0;
-            int newDepth = depth - 1 + ext;
-            int childType = nt == PV ? (searched == 0 ? PV : CUT) : nt == CUT ? ALL : CUT;
-            int score;
-            if (searched == 0) {
-                score = -search(ply + 1, newDepth, -beta, -alpha, childType);
-            } else {
-                int r = 0;
-                if (pruning && depth >= 3 && quiet && !inCheck && !givesCheck && searched >= (pvNode ? 3 : 2)) {
-                    r = LMR[Math.min(depth, 63)][Math.min(searched, 63)];
-                    if (pvNode) r--;
-                    if (m == killers[ply][0] || m == killers[ply][1]) r--;
-                    if (nt == CUT) r++;
-                    r -= history[side][m & 4095] / 6000;
-                    r = Math.max(0, Math.min(newDepth - 1, r));
-                }
-                score = -search(ply + 1, newDepth - r, -alpha - 1, -alpha, childType);
-                if (score > alpha && r > 0 && !control.stopped())
-                    score = -search(ply + 1, newDepth, -alpha - 1, -alpha, childType);
-                if (score > alpha && score < beta && !control.stopped())
-                    score = -search(ply + 1, newDepth, -beta, -alpha, PV);
+            int score = searchMove(ply, m, searchedAt[ply], depth, alpha, beta, nt, eval, inCheck, bestScore);
+            if (score == PRUNED) continue;
+            if (blockAt[ply] != null) {
+                // This frame was split while the move was being searched: the rest is done as the block's owner.
+                splittable[ply] = false;
+                return ownerFinish(ply, m, score, key);
             }
-            if (control.stopped()) return 0;
-            searched++;
-            if (quiet) quietsTried++;
+            if (aborted()) { splittable[ply] = false; return 0; }
+            searchedAt[ply]++;
             if (score > bestScore) {
                 bestScore = score;
                 if (score > alpha) {
                     bestMove = m;
                     alpha = score;
+                    alphaAt[ply] = alpha;
                     pv[ply][0] = m;
                     System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
                     pvLength[ply] = pvLength[ply + 1] + 1;
                     if (score >= beta) {
-                        if (quiet) rewardQuiet(ply, side, m, depth, list, i);
+                        if (!Move.isTactical(m)) rewardQuiet(ply, side, m, depth, list, i);
                         break;
                     }
                 }
             }
+            bestScoreAt[ply] = bestScore;
+            bestMoveAt[ply] = bestMove;
+            // HELP seen: offer a node of this path (Young Brothers Wait: only after a move is searched).
+            if (hook != null && hook.helpWanted() && trySplit(ply)) {
+                splittable[ply] = false;
+                if (blockAt[ply] != null) return ownerFinish(ply, 0, -INFINITE, key);
+            }
         }
-        if (searched == 0) {
+        splittable[ply] = false;
+        if (bestScore == -INFINITE) {
             // Every move was pruned: return a fail-low bound no better than alpha.
             return alpha;
         }
@@ -462,6 +508,256 @@ public final class Searcher {
             tt.store(key, bestMove, TranspositionTable.toTT(bestScore, ply), depth, bound);
         }
         return bestScore;
+    }
+
+    private static final int PRUNED = Integer.MIN_VALUE;
+
+    /**
+     * One move of a node: shallow pruning, make, check extension, late move reduction and the PVS re-searches.
+     * Shared by the serial move loop and the Select loop of a split block. Returns PRUNED if skipped.
+     */
+    private int searchMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, int nt, int eval,
+                           boolean inCheck, int bestScore) {
+        Position p = pos[ply];
+        Position child = pos[ply + 1];
+        boolean pvNode = nt == PV;
+        boolean quiet = !Move.isTactical(m);
+        // Shallow-depth pruning is off when alpha is a mate score (a quiet mating key move must be found).
+        boolean prunable = pruning && moveNumber > 0 && !pvNode && !inCheck && !isMate(alpha) && bestScore > -MATE_BOUND;
+        // A capture that loses material at shallow depth.
+        if (prunable && !quiet && depth <= 4 && !See.ge(p, m, -80 * depth)) return PRUNED;
+        child.copyFrom(p);
+        child.makeMove(m);
+        boolean givesCheck = child.inCheck();
+        // Late move pruning and futility; never a move that gives check.
+        if (prunable && quiet && !givesCheck
+                && ((depth <= 4 && moveNumber >= 3 + depth * depth) || (depth <= 3 && eval + 100 + 90 * depth <= alpha)))
+            return PRUNED;
+        keys[rootKeyIndex + ply + 1] = child.key();
+        int ext = givesCheck && ply < 2 * rootDepth ? 1 : 0;
+        int newDepth = depth - 1 + ext;
+        int childType = nt == PV ? (moveNumber == 0 ? PV : CUT) : nt == CUT ? ALL : CUT;
+        if (moveNumber == 0) return -search(ply + 1, newDepth, -beta, -alpha, childType);
+        int r = 0;
+        if (pruning && depth >= 3 && quiet && !inCheck && !givesCheck && moveNumber >= (pvNode ? 3 : 2)) {
+            r = LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)];
+            if (pvNode) r--;
+            if (m == killers[ply][0] || m == killers[ply][1]) r--;
+            if (nt == CUT) r++;
+            r -= history[p.sideToMove()][m & 4095] / 6000;
+            r = Math.max(0, Math.min(newDepth - 1, r));
+        }
+        int score = -search(ply + 1, newDepth - r, -alpha - 1, -alpha, childType);
+        if (score > alpha && r > 0 && !aborted())
+            score = -search(ply + 1, newDepth, -alpha - 1, -alpha, childType);
+        if (score > alpha && score < beta && !aborted())
+            score = -search(ply + 1, newDepth, -beta, -alpha, PV);
+        return score;
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // DTS: Split, Select, Share, Merge, Unsplit. The protocol around them (HELP, Join, the pool, the
+    // supervisor) is gacrux.dts; here is what happens inside the worker's recursion.
+    // ------------------------------------------------------------------------------------------------
+
+    /** Minimum remaining depth of a split node: below it a block costs more than it shares (thrashing). */
+    public static int minSplitDepth = 4;
+    /** Most helpers sent to one block. */
+    public static int maxHelpersPerBlock = 4;
+
+    /**
+     * Split: chooses, among the plies of this worker's own path below its innermost block, the node with the
+     * most remaining depth that may be split (ALL, PV after its first move, CUT only once it has searched two
+     * moves without a cutoff and so behaves as ALL; never a node near the tips), and turns that frame into a
+     * split block. Returns true if a block was opened.
+     */
+    private boolean trySplit(int currentPly) {
+        int low = innermost == null ? 1 : Math.max(1, innermostOwnPly() + 1);
+        int chosen = -1;
+        for (int q = low; q <= currentPly; q++) {
+            if (!splittable[q] || blockAt[q] != null) continue;
+            if (depthAt[q] < minSplitDepth) continue;
+            if (moveCountAt[q] - nextAt[q] < 1 || searchedAt[q] < 1) continue;
+            int t = nodeType[q];
+            if (t == CUT && searchedAt[q] < 2) continue;
+            if (alphaAt[q] >= betaAt[q]) continue;
+            chosen = q;
+            break; // the shallowest candidate has the most remaining depth
+        }
+        if (chosen < 0) return false;
+        int claimed = hook.claimHelpers(Math.min(maxHelpersPerBlock, moveCountAt[chosen] - nextAt[chosen]));
+        if (claimed == 0) return false;
+        SplitBlock b = hook.acquire();
+        if (b == null) {
+            hook.offered(null, 0, claimed); // give the claimed workers back
+            return false;
+        }
+        int q = chosen;
+        // Remaining moves in the order the serial search would have tried them.
+        int[] list = moves[q];
+        int[] scores = moveScores[q];
+        int n = moveCountAt[q];
+        for (int i = nextAt[q]; i < n; i++) pickBest(list, scores, i, n);
+        b.prepare(bestScoreAt[q], bestMoveAt[q]);
+        b.position.copyFrom(pos[q]);
+        b.rootKeyIndex = rootKeyIndex;
+        b.keyCount = rootKeyIndex + q + 1;
+        System.arraycopy(keys, 0, b.keys, 0, b.keyCount);
+        b.moveCount = n - nextAt[q];
+        System.arraycopy(list, nextAt[q], b.moves, 0, b.moveCount);
+        b.searchedBefore = nextAt[q];
+        b.depth = depthAt[q];
+        b.rootDepth = rootDepth;
+        b.ply = q;
+        b.nodeType = nodeType[q] == CUT ? ALL : nodeType[q];
+        b.alpha0 = alphaAt[q];
+        b.beta = betaAt[q];
+        b.staticEval = staticEval[q];
+        b.inCheck = inCheckAt[q];
+        b.pathLength = q;
+        System.arraycopy(pathBase, 0, b.path, 0, pathBaseLength);
+        for (int i = pathBaseLength; i < q; i++) b.path[i] = currentMove[i];
+        b.parent = innermost;
+        b.control = control;
+        b.owner = workerId;
+        if (pvLength[q] > 0 && bestMoveAt[q] != 0) {
+            System.arraycopy(pv[q], 0, b.pv, 0, pvLength[q]);
+            b.pvLength = pvLength[q];
+        }
+        nextAt[q] = n; // the owner's own loop at q is over: from now on it selects from the block
+        blockAt[q] = b;
+        innermost = b;
+        splits++;
+        int gen = b.open();
+        hook.offered(b, gen, claimed);
+        return true;
+    }
+
+    private int innermostOwnPly() {
+        // The owner never splits above its innermost block: the block chain must follow tree order.
+        return innermost.owner == workerId && innermost.ply >= baseSplitPly ? innermost.ply : baseSplitPly;
+    }
+
+    /**
+     * The owner's side of a block at ply: Share its in-flight move, take part in Select until no move is
+     * left, wait for the helpers (helping below its block meanwhile), Unsplit, and back the value up.
+     */
+    private int ownerFinish(int ply, int inFlightMove, int inFlightScore, long key) {
+        SplitBlock b = blockAt[ply];
+        if (inFlightMove != 0 && !aborted()) b.share(inFlightScore, inFlightMove, pv[ply + 1], pvLength[ply + 1]);
+        selectLoop(b, ply);
+        // Unsplit: wait for the last helper to Merge. Helpful master: meanwhile, help at blocks below ours.
+        int idleSpins = 0;
+        while (!b.tryClose()) {
+            if (!helpBelow(b)) {
+                if (++idleSpins < 100) Thread.onSpinWait();
+                else LockSupport.parkNanos(20_000);
+            }
+        }
+        int gen = b.generation();
+        blockAt[ply] = null;
+        innermost = b.parent;
+        boolean abovesAborted = control.stopped() || (b.parent != null && b.parent.chainAborted());
+        long packed = b.best.get();
+        int score = SplitBlock.score(packed), move = SplitBlock.move(packed);
+        synchronized (b) {
+            int len = b.pvLength();
+            if (move != 0 && len > 0) {
+                System.arraycopy(b.pv(), 0, pv[ply], 0, len);
+                pvLength[ply] = len;
+            } else {
+                pvLength[ply] = 0;
+            }
+        }
+        hook.unsplit(b, gen);
+        if (abovesAborted) return 0;
+        if (score == -INFINITE) return b.alpha0; // every move pruned
+        if (config.useTT()) {
+            int bound = score >= b.beta ? TranspositionTable.LOWER
+                    : score > b.alpha0 ? TranspositionTable.EXACT : TranspositionTable.UPPER;
+            tt.store(key, move, TranspositionTable.toTT(score, ply), b.depth, bound);
+        }
+        return score;
+    }
+
+    /** Select until the block has no move left (or is aborted); each result is Shared. */
+    private void selectLoop(SplitBlock b, int ply) {
+        Position p = pos[ply];
+        while (!aborted()) {
+            int idx = b.select();
+            if (idx < 0) break;
+            int m = b.moves[idx];
+            int alpha = b.alpha();
+            if (alpha >= b.beta) break;
+            currentMove[ply] = m;
+            int best = SplitBlock.score(b.best.get());
+            int score = searchMove(ply, m, b.searchedBefore + idx, b.depth, alpha, b.beta, b.nodeType, b.staticEval,
+                    b.inCheck, best);
+            if (score == PRUNED) continue;
+            if (aborted()) break; // a stopped search's partial score is never shared
+            b.share(score, m, pv[ply + 1], pvLength[ply + 1]);
+        }
+    }
+
+    /** Helpful master: joins an open block created below `mine` by one of its helpers. */
+    private boolean helpBelow(SplitBlock mine) {
+        for (SplitBlock c : hook.pool()) {
+            if (c == mine || !c.isOpen() || !c.hasMovesLeft() || c.aborted) continue;
+            if (!c.under(mine)) continue;
+            if (helpAt(c, c.generation())) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Join: this worker attaches to another worker's block, searches moves from it until none is left, and
+     * detaches (Merge). Returns false if the block was gone (a stale Join: closed, recycled or exhausted).
+     * Called by an idle worker's actor, and by an owner waiting at its own block (helpful master).
+     */
+    public boolean join(SplitBlock b, int generation) {
+        control = null;
+        innermost = null;
+        return helpAt(b, generation);
+    }
+
+    private boolean helpAt(SplitBlock b, int generation) {
+        if (!b.attach(generation)) return false;
+        SplitBlock savedInnermost = innermost;
+        int savedBase = baseSplitPly, savedPathLen = pathBaseLength;
+        SearchControl savedControl = control;
+        int savedRootKeyIndex = rootKeyIndex, savedRootDepth = rootDepth;
+        boolean savedPruning = pruning, savedTimeKeeper = timeKeeper;
+        try {
+            int ply = b.ply;
+            control = b.control;
+            if (savedControl == null) {
+                pruning = config.pruning() && b.control.limits.mate() == 0;
+                timeKeeper = false;
+            }
+            rootKeyIndex = b.rootKeyIndex;
+            System.arraycopy(b.keys, 0, keys, 0, b.keyCount);
+            rootDepth = b.rootDepth;
+            pos[ply].copyFrom(b.position);
+            System.arraycopy(b.path, 0, pathBase, 0, b.pathLength);
+            for (int i = 0; i < b.pathLength; i++) currentMove[i] = b.path[i];
+            pathBaseLength = b.pathLength;
+            baseSplitPly = ply;
+            innermost = b;
+            nodeType[ply] = b.nodeType;
+            selectLoop(b, ply);
+        } finally {
+            b.detach();
+            innermost = savedInnermost;
+            baseSplitPly = savedBase;
+            pathBaseLength = savedPathLen;
+            control = savedControl;
+            rootKeyIndex = savedRootKeyIndex;
+            rootDepth = savedRootDepth;
+            pruning = savedPruning;
+            timeKeeper = savedTimeKeeper;
+        }
+        helps++;
+        return true;
     }
 
     /** Killer and history bonus for the quiet move that cut off; a malus for the quiets tried before it. */
@@ -522,7 +818,7 @@ public final class Searcher {
     int qsearch(int ply, int alpha, int beta) {
         pvLength[ply] = 0;
         if ((++nodes & 1023) == 0 || control.limits.nodes() > 0) poll();
-        if (control.stopped()) return 0;
+        if (aborted()) return 0;
         if (ply > seldepth) seldepth = ply;
         Position p = pos[ply];
         if (ply >= MAX_PLY - 1) return Evaluator.evaluate(p);
@@ -551,14 +847,14 @@ public final class Searcher {
             int m = pickBest(list, scores, i, n);
             if (!inCheck) {
                 // Delta pruning: even winning the piece outright would not reach alpha.
-                if (Move.promo(m) == 0 && standPat + See.VALUE[Move.captured(m)] + 200 <= alpha) continue;
+                if (pruning && Move.promo(m) == 0 && standPat + See.VALUE[Move.captured(m)] + 200 <= alpha) continue;
                 if (!See.ge(p, m, 0)) continue;
             }
             child.copyFrom(p);
             child.makeMove(m);
             currentMove[ply] = m;
             int score = -qsearch(ply + 1, -beta, -alpha);
-            if (control.stopped()) return 0;
+            if (aborted()) return 0;
             if (score > best) {
                 best = score;
                 if (score > alpha) {

@@ -29,9 +29,9 @@ public final class Perft {
 
     private long count(int ply, int depth) {
         Position pos = stack[ply];
+        if (depth == 1) return MoveGen.countLegal(pos);
         int[] list = moves[ply];
         int n = MoveGen.legal(pos, list, 0);
-        if (depth == 1) return n;
         long total = 0;
         Position child = stack[ply + 1];
         for (int i = 0; i < n; i++) {

@@ -12,7 +12,11 @@ import gacrux.search.TimeManager;
 import gacrux.search.TranspositionTable;
 import gacrux.tools.Perft;
 
+import akka.actor.typed.javadsl.ActorContext;
+import gacrux.dts.DtsSearch;
+
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
@@ -37,28 +41,43 @@ final class SearchService {
     private final UciOutput out;
     private final Executor executor;
     private final Searcher searcher;
+    private final ActorContext<?> context;
+    /** The parallel search, present while Threads > 1; rebuilt when Threads changes. */
+    private DtsSearch dts;
+    private int dtsGeneration;
 
-    SearchService(TranspositionTable tt, UciOutput out, Executor executor) {
+    SearchService(TranspositionTable tt, UciOutput out, Executor executor, ActorContext<?> context) {
         this.tt = tt;
         this.out = out;
         this.executor = executor;
+        this.context = context;
         this.searcher = new Searcher(tt);
+    }
+
+    /** Called by the engine actor between searches. */
+    void setThreads(int threads) {
+        if (dts != null && dts.threads() == threads) return;
+        if (dts != null) context.stop(dts.supervisor());
+        dts = threads > 1 ? DtsSearch.spawn(context, "dts-" + (++dtsGeneration), tt, threads, Searcher.Config.DEFAULT) : null;
     }
 
     TranspositionTable tt() { return tt; }
 
-    void clearHeuristics() { searcher.clearHeuristics(); }
+    void clearHeuristics() {
+        searcher.clearHeuristics();
+        if (dts != null) dts.clearHeuristics();
+    }
 
     Running search(Position root, long[] history, SearchLimits limits, EngineOptions.Snapshot opts, long id,
                    LongConsumer done) {
         tt.newSearch();
         TimeManager time = new TimeManager(limits, root.sideToMove(), opts.moveOverheadMs());
         SearchControl control = new SearchControl(limits, time);
-        searcher.configure(new Searcher.Config(true, true, opts.multiPv()));
-        executor.execute(() -> {
+        Searcher.Config config = new Searcher.Config(true, true, opts.multiPv());
+        Consumer<Searcher> rootJob = s -> {
             int best = Move.NONE, ponder = Move.NONE;
             try {
-                SearchResult r = searcher.think(root, history, control, out::println);
+                SearchResult r = s.think(root, history, control, out::println);
                 best = r.bestMove();
                 ponder = r.ponderMove();
                 // UCI: after go infinite or go ponder, bestmove waits for stop (or ponderhit, then the clock).
@@ -71,9 +90,17 @@ final class SearchService {
             } finally {
                 out.println("bestmove " + Move.toUci(best) + (best != Move.NONE && ponder != Move.NONE
                         ? " ponder " + Move.toUci(ponder) : ""));
+                control.stop(); // release the helpers of a search that ended by itself
                 done.accept(id);
             }
-        });
+        };
+        if (dts != null) {
+            dts.configure(config);
+            dts.search(control, rootJob);
+        } else {
+            searcher.configure(config);
+            executor.execute(() -> rootJob.accept(searcher));
+        }
         return new Running() {
             public long id() { return id; }
             public void stop() { control.stop(); }

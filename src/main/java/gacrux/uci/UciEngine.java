@@ -84,7 +84,7 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
         this.out = out;
         this.searchExecutor = ctx.getSystem().dispatchers().lookup(DispatcherSelector.fromConfig("gacrux.search-dispatcher"));
         this.options = new EngineOptions(out);
-        this.service = new SearchService(new TranspositionTable(options.hashMb()), out, searchExecutor);
+        this.service = new SearchService(new TranspositionTable(options.hashMb()), out, searchExecutor, ctx);
     }
 
     @Override
@@ -158,6 +158,8 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
             }
         } else if (c == EngineOptions.Change.CLEAR_HASH) {
             service.tt().clear();
+        } else if (c == EngineOptions.Change.OTHER) {
+            service.setThreads(options.threads());
         }
     }
 

@@ -27,6 +27,8 @@ public final class UciMain {
         CompletableFuture<ActorSystem<UciEngine.Command>> system = new CompletableFuture<>();
         Thread starter = new Thread(() -> {
             try {
+                // Initialise logging before Akka's threads log concurrently (else SLF4J replays and says so).
+                org.slf4j.LoggerFactory.getILoggerFactory();
                 system.complete(ActorSystem.create(UciEngine.create(out), "gacrux"));
             } catch (Throwable t) {
                 system.completeExceptionally(t);

@@ -1,0 +1,80 @@
+package gacrux.dts;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.AskPattern;
+import gacrux.search.SearchControl;
+import gacrux.search.Searcher;
+import gacrux.search.TranspositionTable;
+
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * The parallel search as the engine sees it: N workers under one supervisor, sharing a TT. Each worker has
+ * its own Searcher (own killers and history); worker 0 runs the root.
+ */
+public final class DtsSearch {
+    private final ActorRef<Supervisor.Command> supervisor;
+    private final DtsShared shared;
+    private final int threads;
+
+    private DtsSearch(ActorRef<Supervisor.Command> supervisor, DtsShared shared, int threads) {
+        this.supervisor = supervisor;
+        this.shared = shared;
+        this.threads = threads;
+    }
+
+    public static DtsSearch spawn(ActorContext<?> ctx, String name, TranspositionTable tt, int threads,
+                                  Searcher.Config config) {
+        DtsShared shared = newShared(tt, threads, config);
+        return new DtsSearch(ctx.spawn(Supervisor.create(shared), name), shared, threads);
+    }
+
+    public static DtsSearch spawn(ActorSystem<?> system, String name, TranspositionTable tt, int threads,
+                                  Searcher.Config config) {
+        DtsShared shared = newShared(tt, threads, config);
+        return new DtsSearch(system.systemActorOf(Supervisor.create(shared), name, akka.actor.typed.Props.empty()),
+                shared, threads);
+    }
+
+    private static DtsShared newShared(TranspositionTable tt, int threads, Searcher.Config config) {
+        Searcher[] s = new Searcher[threads];
+        for (int i = 0; i < threads; i++) s[i] = new Searcher(tt, config);
+        return new DtsShared(threads, s);
+    }
+
+    public int threads() { return threads; }
+
+    public ActorRef<Supervisor.Command> supervisor() { return supervisor; }
+
+    /** Starts a search; rootJob runs on worker 0 with its searcher and must print the bestmove. */
+    public void search(SearchControl control, Consumer<Searcher> rootJob) {
+        supervisor.tell(new Supervisor.StartSearch(control, rootJob));
+    }
+
+    public void configure(Searcher.Config config) {
+        for (Searcher s : shared.searchers) s.configure(config);
+    }
+
+    public void clearHeuristics() {
+        for (Searcher s : shared.searchers) s.clearHeuristics();
+    }
+
+    /** Blocks of the pool still in use (0 between searches). */
+    public int blocksInUse() { return shared.blocksInUse(); }
+
+    public long totalNodes() { return shared.totalNodes(); }
+
+    public long splits() {
+        long n = 0;
+        for (Searcher s : shared.searchers) n += s.splits();
+        return n;
+    }
+
+    public Supervisor.Stats stats(ActorSystem<?> system) {
+        return AskPattern.<Supervisor.Command, Supervisor.Stats>ask(supervisor, Supervisor.GetStats::new,
+                Duration.ofSeconds(5), system.scheduler()).toCompletableFuture().join();
+    }
+}

@@ -1,0 +1,45 @@
+package gacrux.dts;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.Behaviors;
+import gacrux.search.Searcher;
+import gacrux.search.SplitBlock;
+
+import java.util.function.Consumer;
+
+/**
+ * A DTS worker. It reads its mailbox only when idle: inside a search it is in its recursion and learns of
+ * HELP, Share and Stop through atomics. Runs on the dedicated search dispatcher (its handlers block).
+ */
+public final class Worker {
+    private Worker() {}
+
+    public sealed interface Command permits RunRoot, Join {}
+
+    /** Worker 0 only: run the root search (iterative deepening) of epoch. */
+    public record RunRoot(long epoch, Consumer<Searcher> job) implements Command {}
+
+    /** Join the block of that generation (sent by the supervisor after a Split). */
+    public record Join(SplitBlock block, int generation, long epoch) implements Command {}
+
+    static Behavior<Command> create(int id, Searcher searcher, ActorRef<Supervisor.Command> supervisor) {
+        return Behaviors.receive(Command.class)
+                .onMessage(RunRoot.class, m -> {
+                    try {
+                        m.job().accept(searcher);
+                    } finally {
+                        supervisor.tell(new Supervisor.RootDone(m.epoch()));
+                    }
+                    return Behaviors.same();
+                })
+                .onMessage(Join.class, m -> {
+                    boolean joined = searcher.join(m.block(), m.generation());
+                    if (joined) supervisor.tell(new Supervisor.Merged(m.block().id, m.generation(), id, m.epoch()));
+                    // Idle again (or the Join was stale: the block was gone): HELP.
+                    supervisor.tell(new Supervisor.Help(id, !joined));
+                    return Behaviors.same();
+                })
+                .build();
+    }
+}

@@ -1,0 +1,165 @@
+package gacrux.search;
+
+import gacrux.board.MoveGen;
+import gacrux.board.Position;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A DTS split block (Hyatt, "The DTS high-performance parallel tree search algorithm", §2.4): one node of a
+ * busy worker's tree made shareable, so idle workers can search its remaining moves. Blocks are made once,
+ * in a pool, and recycled; the generation number tells a live block from a recycled one.
+ *
+ * Who writes what (the concurrency discipline of every field):
+ * <ul>
+ * <li>position, keys, moves, depth, ply, nodeType, beta, alpha0, path, parent, control, owner: written by
+ *     the owner while the block is closed, published by the volatile write of {@link #state} that opens it;
+ *     read-only while open.</li>
+ * <li>{@link #next}: Select. Anyone, one atomic increment per claimed move; a move index is claimed once.</li>
+ * <li>{@link #best}: Share. Anyone, CAS on (score, move) packed in one long; alpha is max(alpha0, best).</li>
+ * <li>pv/pvLength: written by the thread whose Share won, under the block's monitor (once per improvement,
+ *     not per node); read by the owner after Unsplit.</li>
+ * <li>{@link #aborted}: set once (fail high at this block, or stop), never cleared while open.</li>
+ * <li>{@link #state}: generation | open bit | helper count, changed only by CAS: attach (Join), detach
+ *     (Merge), close (Unsplit), so a helper can never attach to a block that has been closed or reused.</li>
+ * </ul>
+ */
+public final class SplitBlock {
+    private static final long OPEN = 1L << 16;
+    private static final long COUNT_MASK = 0xFFFFL;
+
+    public final int id;
+    public final Position position = new Position();
+    public final long[] keys = new long[2048 + Score.MAX_PLY + 8];
+    public int keyCount;
+    public int rootKeyIndex;
+    public final int[] moves = new int[MoveGen.MAX_MOVES];
+    public int moveCount;
+    /** Moves searched at this node before the split (for LMR move numbering). */
+    public int searchedBefore;
+    public int depth, ply, nodeType, beta, alpha0, staticEval;
+    /** The iteration's depth at the root (the check-extension cap depends on it). */
+    public int rootDepth;
+    public boolean inCheck;
+    public final int[] path = new int[Score.MAX_PLY + 8];
+    public int pathLength;
+    /** The innermost block above this one in the tree (abort propagates down this chain). */
+    public SplitBlock parent;
+    public SearchControl control;
+    public int owner;
+
+    public final AtomicInteger next = new AtomicInteger();
+    public final AtomicLong best = new AtomicLong();
+    public volatile boolean aborted;
+    /** generation << 17 | open << 16 | helpers. */
+    public final AtomicLong state = new AtomicLong();
+    final int[] pv = new int[Score.MAX_PLY + 8];
+    int pvLength;
+
+    public SplitBlock(int id) {
+        this.id = id;
+    }
+
+    public static long pack(int score, int move) {
+        return ((long) (score + 65536) << 32) | (move & 0xFFFFFFFFL);
+    }
+
+    public static int score(long packed) { return (int) (packed >>> 32) - 65536; }
+    public static int move(long packed) { return (int) packed; }
+
+    public int generation() { return (int) (state.get() >>> 17); }
+    public boolean isOpen() { return (state.get() & OPEN) != 0; }
+    public int helpers() { return (int) (state.get() & COUNT_MASK); }
+
+    /** Select: claims the next unsearched move; -1 when none is left. */
+    public int select() {
+        int i = next.getAndIncrement();
+        return i < moveCount ? i : -1;
+    }
+
+    public boolean hasMovesLeft() { return next.get() < moveCount; }
+
+    public int alpha() { return Math.max(alpha0, score(best.get())); }
+
+    /**
+     * Share: publishes a searched move's score if it improves the block's best. Returns true when it did.
+     * A score at or above beta aborts the block: everyone below it stops at their next node.
+     */
+    public boolean share(int score, int move, int[] childPv, int childPvLength) {
+        long mine = pack(score, move);
+        while (true) {
+            long cur = best.get();
+            if (score <= score(cur)) return false;
+            if (best.compareAndSet(cur, mine)) break;
+        }
+        synchronized (this) {
+            if (best.get() == mine) {
+                pv[0] = move;
+                System.arraycopy(childPv, 0, pv, 1, childPvLength);
+                pvLength = childPvLength + 1;
+            }
+        }
+        if (score >= beta) aborted = true;
+        return true;
+    }
+
+    /** The chain of blocks from this one up: is any of them aborted? */
+    public boolean chainAborted() {
+        for (SplitBlock b = this; b != null; b = b.parent) if (b.aborted) return true;
+        return false;
+    }
+
+    /** Bounded walk: another worker's blocks may be recycled while we read their links. */
+    private static final int MAX_CHAIN = 256;
+
+    /** Is `ancestor` this block or above it? */
+    public boolean under(SplitBlock ancestor) {
+        int steps = 0;
+        for (SplitBlock b = this; b != null && steps < MAX_CHAIN; b = b.parent, steps++) if (b == ancestor) return true;
+        return false;
+    }
+
+    // ---- state transitions (CAS only) ----
+
+    /** Owner, before filling: the block must be closed and free. Fields may then be written. */
+    void prepare(int bestScore, int bestMove) {
+        next.set(0);
+        best.set(pack(bestScore, bestMove));
+        aborted = false;
+        pvLength = 0;
+    }
+
+    /** Owner: opens the block with the owner counted as a participant. Returns the new generation. */
+    int open() {
+        long s = state.get();
+        int gen = (int) (s >>> 17) + 1;
+        state.set(((long) gen << 17) | OPEN);
+        return gen;
+    }
+
+    /** Join: a helper attaches if the block is still open, of that generation, with moves left. */
+    public boolean attach(int generation) {
+        while (true) {
+            long s = state.get();
+            if ((s & OPEN) == 0 || (int) (s >>> 17) != generation || !hasMovesLeft() || aborted) return false;
+            if (state.compareAndSet(s, s + 1)) return true;
+        }
+    }
+
+    /** Merge: a helper leaves. */
+    public void detach() {
+        state.getAndDecrement();
+    }
+
+    /** Unsplit: the owner closes the block once no helper is attached. False while helpers remain. */
+    boolean tryClose() {
+        long s = state.get();
+        if ((s & OPEN) == 0) return true;
+        if ((s & COUNT_MASK) != 0) return false;
+        return state.compareAndSet(s, s & ~OPEN);
+    }
+
+    int pvLength() { return pvLength; }
+    int[] pv() { return pv; }
+}
