@@ -67,6 +67,20 @@ public final class DtsSearch {
 
     public long totalNodes() { return shared.totalNodes(); }
 
+    /** Nanoseconds all workers together spent inside searches since creation (busy, not idle). */
+    public long busyNanos() {
+        long n = 0;
+        for (int i = 0; i < shared.busyNanos.length(); i++) n += shared.busyNanos.get(i);
+        return n;
+    }
+
+    /** Nanoseconds owners spent waiting at Unsplit with nothing to help (idle inside a search). */
+    public long waitNanos() {
+        long n = 0;
+        for (Searcher s : shared.searchers) n += s.waitNanos();
+        return n;
+    }
+
     public long splits() {
         long n = 0;
         for (Searcher s : shared.searchers) n += s.splits();

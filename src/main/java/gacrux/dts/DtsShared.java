@@ -7,6 +7,7 @@ import gacrux.search.SplitHook;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * What the workers of one DTS engine share besides the TT: the split block pool, the "help wanted" signal,
@@ -23,11 +24,14 @@ final class DtsShared {
     final AtomicIntegerArray inUse;
     final AtomicInteger idle = new AtomicInteger();
     final Searcher[] searchers;
+    /** Per worker: nanoseconds inside RunRoot or Join handlers (written by that worker, read by benchmarks). */
+    final AtomicLongArray busyNanos;
     volatile long epoch;
     volatile ActorRef<Supervisor.Command> supervisor;
 
     DtsShared(int workers, Searcher[] searchers) {
         this.searchers = searchers;
+        this.busyNanos = new AtomicLongArray(workers);
         this.pool = new SplitBlock[Math.max(16, workers * 16)];
         for (int i = 0; i < pool.length; i++) pool[i] = new SplitBlock(i);
         this.inUse = new AtomicIntegerArray(pool.length);

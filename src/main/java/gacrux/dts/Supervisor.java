@@ -74,7 +74,7 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         isIdle = new boolean[n];
         for (int i = 0; i < n; i++) {
             shared.searchers[i].attach(shared.hookFor(i), i, false);
-            workers.add(ctx.spawn(Worker.create(i, shared.searchers[i], ctx.getSelf()), "worker-" + i,
+            workers.add(ctx.spawn(Worker.create(i, shared.searchers[i], ctx.getSelf(), shared.busyNanos), "worker-" + i,
                     DispatcherSelector.fromConfig("gacrux.search-dispatcher")));
         }
     }

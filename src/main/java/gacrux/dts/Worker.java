@@ -6,6 +6,7 @@ import akka.actor.typed.javadsl.Behaviors;
 import gacrux.search.Searcher;
 import gacrux.search.SplitBlock;
 
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Consumer;
 
 /**
@@ -23,18 +24,24 @@ public final class Worker {
     /** Join the block of that generation (sent by the supervisor after a Split). */
     public record Join(SplitBlock block, int generation, long epoch) implements Command {}
 
-    static Behavior<Command> create(int id, Searcher searcher, ActorRef<Supervisor.Command> supervisor) {
+    /** busy: per-worker nanoseconds spent inside a search (root or helping), for the idle share. */
+    static Behavior<Command> create(int id, Searcher searcher, ActorRef<Supervisor.Command> supervisor,
+                                    AtomicLongArray busy) {
         return Behaviors.receive(Command.class)
                 .onMessage(RunRoot.class, m -> {
+                    long t0 = System.nanoTime();
                     try {
                         m.job().accept(searcher);
                     } finally {
+                        busy.addAndGet(id, System.nanoTime() - t0);
                         supervisor.tell(new Supervisor.RootDone(m.epoch()));
                     }
                     return Behaviors.same();
                 })
                 .onMessage(Join.class, m -> {
+                    long t0 = System.nanoTime();
                     boolean joined = searcher.join(m.block(), m.generation());
+                    busy.addAndGet(id, System.nanoTime() - t0);
                     if (joined) supervisor.tell(new Supervisor.Merged(m.block().id, m.generation(), id, m.epoch()));
                     // Idle again (or the Join was stale: the block was gone): HELP.
                     supervisor.tell(new Supervisor.Help(id, !joined));

@@ -87,7 +87,7 @@ public final class Searcher {
     private int workerId;
     /** Whether this searcher checks the clock (a lone searcher does; under DTS the supervisor does). */
     private boolean timeKeeper = true;
-    private long splits, helps;
+    private long splits, helps, waitNanos;
     /**
      * Selective pruning for this search: the configured switch, but off for {@code go mate N}. A mate search
      * wants completeness: null move fails in the zugzwangs composed mates are built on, and reductions and
@@ -130,6 +130,8 @@ public final class Searcher {
 
     public long splits() { return splits; }
     public long helps() { return helps; }
+    /** Time spent at Unsplit waiting for helpers with nothing to help (the owner's idle time). */
+    public long waitNanos() { return waitNanos; }
     public int workerId() { return workerId; }
 
     /** Changes the switches between searches (MultiPV from the UCI options). */
@@ -650,8 +652,10 @@ public final class Searcher {
         int idleSpins = 0;
         while (!b.tryClose()) {
             if (!helpBelow(b)) {
+                long t0 = System.nanoTime();
                 if (++idleSpins < 100) Thread.onSpinWait();
                 else LockSupport.parkNanos(20_000);
+                waitNanos += System.nanoTime() - t0;
             }
         }
         int gen = b.generation();

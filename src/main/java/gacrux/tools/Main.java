@@ -15,6 +15,7 @@ public final class Main {
         int code = switch (args[0]) {
             case "perft" -> PerftCommand.run(rest, System.out, System.err);
             case "bench" -> BenchCommand.run(rest, System.out, System.err);
+            case "smpbench" -> SmpBench.run(rest, System.out, System.err);
             case "help", "--help", "-h" -> { usage(); yield 0; }
             default -> { System.err.println("unknown command '" + args[0] + "'"); usage(); yield 2; }
         };
@@ -26,6 +27,7 @@ public final class Main {
         System.err.println("""
                 usage: java -jar gacrux.jar                      UCI engine on stdin/stdout
                        java -jar gacrux.jar perft DEPTH [--fen FEN] [--divide]
-                       java -jar gacrux.jar bench [DEPTH]""");
+                       java -jar gacrux.jar bench [DEPTH]
+                       java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]""");
     }
 }

@@ -1,0 +1,185 @@
+package gacrux.tools;
+
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.javadsl.Behaviors;
+import gacrux.board.FenException;
+import gacrux.board.Position;
+import gacrux.dts.DtsSearch;
+import gacrux.search.SearchControl;
+import gacrux.search.SearchLimits;
+import gacrux.search.SearchResult;
+import gacrux.search.Searcher;
+import gacrux.search.TimeManager;
+import gacrux.search.TranspositionTable;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]}: time to depth of the parallel
+ * search against the serial one, on the same positions in the same run. For each thread count and position:
+ * time, nodes, nps; then per thread count: speedup (time at 1 / time at N), search overhead (nodes at N /
+ * nodes at 1 - 1), nps scaling, and the idle share (worker time not spent searching).
+ * Every search starts with a cleared TT and fresh killers/history, so runs are comparable.
+ */
+final class SmpBench {
+    private SmpBench() {}
+
+    /** Middlegame positions of the Bratko-Kopec test (facts: positions from a public test suite). */
+    static final List<String> POSITIONS = List.of(
+            "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1",
+            "3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - 0 1",
+            "2q1rr1k/3bbnnp/p2p1pp1/2pPp3/PpP1P1P1/1P2BNNP/2BQ1PRK/7R b - - 0 1",
+            "rnbqkb1r/p3pppp/1p6/2ppP3/3N4/2P5/PPP1QPPP/R1B1KB1R w KQkq - 0 1",
+            "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 1",
+            "2r3k1/pppR1pp1/4p3/4P1P1/5P2/1P4K1/P1P5/8 w - - 0 1",
+            "1nk1r1r1/pp2n1pp/4p3/q2pPp1N/b1pP1P2/B1P2R2/2P1B1PP/R2Q2K1 w - - 0 1",
+            "4b3/p3kp2/6p1/3pP2p/2pP1P2/4K1P1/P3N2P/8 w - - 0 1",
+            "2kr1bnr/pbpq4/2n1pp2/3p3p/3P1P1B/2N2N1Q/PPP3PP/2KR1B1R w - - 0 1",
+            "3rr1k1/pp3pp1/1qn2np1/8/3p4/PP1R1P2/2P1NQPP/R1B3K1 b - - 0 1",
+            "2r1nrk1/p2q1ppp/bp1p4/n1pPp3/P1P1P3/2PBB1N1/4QPPP/R4RK1 w - - 0 1",
+            "r3r1k1/ppqb1ppp/8/4p1NQ/8/2P5/PP3PPP/R3R1K1 b - - 0 1",
+            "r2q1rk1/4bppp/p2p4/2pP4/3pP3/3Q4/PP1B1PPP/R3R1K1 w - - 0 1",
+            "rnb2r1k/pp2p2p/2pp2p1/q2P1p2/8/1Pb2NP1/PB2PPBP/R2Q1RK1 w - - 0 1",
+            "2r3k1/1p2q1pp/2b1pr2/p1pp4/6Q1/1P1PP1R1/P1PN2PP/5RK1 w - - 0 1",
+            "r1bqkb1r/4npp1/p1p4p/1p1pP1B1/8/1B6/PPPN1PPP/R2Q1RK1 w kq - 0 1",
+            "r2q1rk1/1ppnbppp/p2p1nb1/3Pp3/2P1P1P1/2N2N1P/PPB1QP2/R1B2RK1 b - - 0 1",
+            "r1bq1rk1/pp2ppbp/2np2p1/2n5/P3PP2/N1P2N2/1PB3PP/R1B1QRK1 b - - 0 1",
+            "3rr3/2pq2pk/p2p1pnp/8/2QBPP2/1P6/P5PP/4RRK1 b - - 0 1",
+            "r4k2/pb2bp1r/1p1qp2p/3pNp2/3P1P2/2N3P1/PPP1Q2P/2KRR3 w - - 0 1");
+
+    record Row(long timeNs, long nodes) {}
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        int[] threads = {1, 2};
+        int depth = 11, ttMb = 64;
+        List<String> fens = POSITIONS;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--threads" -> {
+                        String[] t = args[++i].split(",");
+                        threads = new int[t.length];
+                        for (int k = 0; k < t.length; k++) threads[k] = Integer.parseInt(t[k].trim());
+                    }
+                    case "--depth" -> depth = Integer.parseInt(args[++i]);
+                    case "--tt" -> ttMb = Integer.parseInt(args[++i]);
+                    case "--positions" -> fens = readPositions(Path.of(args[++i]));
+                    default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
+                }
+            }
+            for (int t : threads) if (t < 1 || t > 64) throw new IllegalArgumentException("threads must be 1..64");
+            if (depth < 1 || depth > 40) throw new IllegalArgumentException("depth must be 1..40");
+        } catch (ArrayIndexOutOfBoundsException e) {
+            err.println("smpbench: missing value after " + args[args.length - 1]);
+            return 2;
+        } catch (IllegalArgumentException | IOException e) {
+            err.println("smpbench: " + e.getMessage()
+                    + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB])");
+            return 2;
+        }
+        List<Position> positions = new ArrayList<>();
+        for (String f : fens) {
+            try {
+                positions.add(Position.fromFen(f));
+            } catch (FenException e) {
+                err.println("smpbench: bad FEN '" + f + "': " + e.getMessage());
+                return 2;
+            }
+        }
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "smpbench");
+        try {
+            TranspositionTable tt = new TranspositionTable(ttMb);
+            Row[][] rows = new Row[threads.length][positions.size()];
+            double[] idleShare = new double[threads.length];
+            for (int ti = 0; ti < threads.length; ti++) {
+                int t = threads[ti];
+                DtsSearch dts = t > 1 ? DtsSearch.spawn(system, "smp-" + t, tt, t, Searcher.Config.DEFAULT) : null;
+                Searcher serial = new Searcher(tt);
+                long busy0 = dts == null ? 0 : dts.busyNanos(), wait0 = dts == null ? 0 : dts.waitNanos();
+                long wall = 0;
+                out.printf("threads %d, depth %d%n", t, depth);
+                for (int pi = 0; pi < positions.size(); pi++) {
+                    tt.clear();
+                    tt.newSearch();
+                    Position p = positions.get(pi);
+                    SearchLimits limits = SearchLimits.depth(depth);
+                    SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0));
+                    long t0 = System.nanoTime();
+                    SearchResult r;
+                    if (dts == null) {
+                        serial.clearHeuristics();
+                        r = serial.think(p, new long[0], control, x -> { });
+                    } else {
+                        dts.clearHeuristics();
+                        CompletableFuture<SearchResult> f = new CompletableFuture<>();
+                        dts.search(control, s -> {
+                            try {
+                                f.complete(s.think(p, new long[0], control, x -> { }));
+                            } catch (Throwable e) {
+                                f.completeExceptionally(e);
+                            } finally {
+                                control.stop();
+                            }
+                        });
+                        r = f.get(30, TimeUnit.MINUTES);
+                    }
+                    long ns = System.nanoTime() - t0;
+                    wall += ns;
+                    rows[ti][pi] = new Row(ns, r.nodes());
+                    out.printf("  pos %2d  %8.3f s  %11d nodes  %8d nps%n", pi + 1, ns / 1e9, r.nodes(),
+                            r.nodes() * 1_000_000_000L / Math.max(1, ns));
+                }
+                if (dts != null) {
+                    long busy = dts.busyNanos() - busy0, waited = dts.waitNanos() - wait0;
+                    idleShare[ti] = 1.0 - (double) (busy - waited) / ((double) wall * t);
+                }
+            }
+            out.println();
+            out.println("threads     time(s)      nodes        nps   speedup  overhead  nps-scaling  idle");
+            long t1 = 0, n1 = 0;
+            for (Row r : rows[0]) { t1 += r.timeNs(); n1 += r.nodes(); }
+            for (int ti = 0; ti < threads.length; ti++) {
+                long tn = 0, nn = 0;
+                for (Row r : rows[ti]) { tn += r.timeNs(); nn += r.nodes(); }
+                double nps = nn * 1e9 / tn, nps1 = n1 * 1e9 / t1;
+                out.printf("%7d  %10.3f  %10d  %9.0f  %8.2f  %+7.1f%%  %11.2f  %4.1f%%%n", threads[ti], tn / 1e9, nn, nps,
+                        (double) t1 / tn, 100.0 * ((double) nn / n1 - 1), nps / nps1, 100 * idleShare[ti]);
+            }
+            // Per-position speedup medians are steadier than totals on a noisy machine.
+            for (int ti = 1; ti < threads.length; ti++) {
+                double[] sp = new double[positions.size()];
+                for (int pi = 0; pi < sp.length; pi++) sp[pi] = (double) rows[0][pi].timeNs() / rows[ti][pi].timeNs();
+                java.util.Arrays.sort(sp);
+                out.printf("threads %d: median per-position speedup %.2f%n", threads[ti], sp[sp.length / 2]);
+            }
+            return 0;
+        } catch (Exception e) {
+            err.println("smpbench: failed: " + e);
+            return 1;
+        } finally {
+            system.terminate();
+        }
+    }
+
+    static List<String> readPositions(Path file) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            line = line.trim();
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            String[] f = line.split("\\s+");
+            if (f.length < 4) throw new IOException("not a FEN/EPD line: " + line);
+            // EPD lines carry 4 FEN fields then operations; FEN lines carry 6.
+            boolean counters = f.length >= 6 && f[4].matches("\\d+") && f[5].matches("\\d+");
+            out.add(String.join(" ", java.util.Arrays.copyOfRange(f, 0, counters ? 6 : 4)) + (counters ? "" : " 0 1"));
+        }
+        if (out.isEmpty()) throw new IOException("no positions in " + file);
+        return out;
+    }
+}
