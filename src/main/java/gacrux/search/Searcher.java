@@ -310,6 +310,7 @@ public final class Searcher {
         boolean inCheck = root.inCheck();
         int best = -INFINITE;
         int origAlpha = alpha;
+        int bestRootScore = -INFINITE, bestRootIdx = pvIdx;
         for (int i = pvIdx; i < rootCount; i++) {
             int m = rootMoves[i];
             currentMove[0] = m;
@@ -348,6 +349,20 @@ public final class Searcher {
                     rootPvLength[i] = 1;
                 }
             }
+            if (score > bestRootScore) {
+                bestRootScore = score;
+                bestRootIdx = i;
+            }
+            // The root is a PV node: after its first move (YBW) it is the best split point of all.
+            if (hook != null && config.multiPv() == 1 && i + 1 < rootCount && depth >= minSplitDepth
+                    && hook.helpWanted()) {
+                int claimed = hook.claimHelpers(Math.min(maxHelpersPerBlock, rootCount - i - 1));
+                if (claimed > 0 && openRootBlock(i, depth, alpha, beta, inCheck, bestRootIdx, claimed)) {
+                    int s2 = finishRootBlock(i, alpha);
+                    if (s2 > best) best = s2;
+                    break;
+                }
+            }
         }
         if (!control.stopped() && config.useTT() && pvIdx == 0 && best > -INFINITE) {
             int bound = best >= beta ? TranspositionTable.LOWER : best > origAlpha ? TranspositionTable.EXACT
@@ -355,6 +370,50 @@ public final class Searcher {
             tt.store(root.key(), rootMoves[pvIdx], TranspositionTable.toTT(best, 0), depth, bound);
         }
         return best;
+    }
+
+    /** Split at the root after root move i: the root frame (ply 0) becomes a block. */
+    private boolean openRootBlock(int i, int depth, int alpha, int beta, boolean inCheck, int bestIdx, int claimed) {
+        System.arraycopy(rootMoves, 0, moves[0], 0, rootCount);
+        for (int k = 0; k < rootCount; k++) moveScores[0][k] = rootCount - k; // keep the root order
+        moveCountAt[0] = rootCount;
+        nextAt[0] = i + 1;
+        depthAt[0] = depth;
+        alphaAt[0] = alpha;
+        betaAt[0] = beta;
+        nodeType[0] = PV;
+        staticEval[0] = 0;
+        inCheckAt[0] = inCheck;
+        searchedAt[0] = i + 1;
+        bestScoreAt[0] = rootScores[bestIdx] > -INFINITE + 1 ? rootScores[bestIdx] : -INFINITE;
+        bestMoveAt[0] = rootScores[bestIdx] > alphaAt[0] - 1 && rootScores[bestIdx] > -INFINITE + 1 ? rootMoves[bestIdx] : 0;
+        System.arraycopy(rootPv[bestIdx], 0, pv[0], 0, rootPvLength[bestIdx]);
+        pvLength[0] = rootPvLength[bestIdx];
+        return openBlock(0, claimed);
+    }
+
+    /** The root owner's Select, Unsplit, and the block's result written back into the root move list. */
+    private int finishRootBlock(int i, int alphaBefore) {
+        SplitBlock b = blockAt[0];
+        selectLoop(b, 0);
+        int gen = awaitHelpers(b);
+        blockAt[0] = null;
+        innermost = b.parent;
+        long packed = b.best.get();
+        int score = SplitBlock.score(packed), move = SplitBlock.move(packed);
+        for (int k = i + 1; k < rootCount; k++) {
+            if (rootMoves[k] == move && score > alphaBefore) {
+                rootScores[k] = score;
+                synchronized (b) {
+                    System.arraycopy(b.pv(), 0, rootPv[k], 0, b.pvLength());
+                    rootPvLength[k] = b.pvLength();
+                }
+            } else {
+                rootScores[k] = -INFINITE + 1;
+            }
+        }
+        hook.unsplit(b, gen);
+        return score;
     }
 
     private boolean isDraw(int ply) {
@@ -588,13 +647,16 @@ public final class Searcher {
         }
         if (chosen < 0) return false;
         int claimed = hook.claimHelpers(Math.min(maxHelpersPerBlock, moveCountAt[chosen] - nextAt[chosen]));
-        if (claimed == 0) return false;
+        return claimed > 0 && openBlock(chosen, claimed);
+    }
+
+    /** Split: turns frame q into an open split block and offers it to the claimed helpers. */
+    private boolean openBlock(int q, int claimed) {
         SplitBlock b = hook.acquire();
         if (b == null) {
             hook.offered(null, 0, claimed); // give the claimed workers back
             return false;
         }
-        int q = chosen;
         // Remaining moves in the order the serial search would have tried them.
         int[] list = moves[q];
         int[] scores = moveScores[q];
@@ -648,17 +710,7 @@ public final class Searcher {
         SplitBlock b = blockAt[ply];
         if (inFlightMove != 0 && !aborted()) b.share(inFlightScore, inFlightMove, pv[ply + 1], pvLength[ply + 1]);
         selectLoop(b, ply);
-        // Unsplit: wait for the last helper to Merge. Helpful master: meanwhile, help at blocks below ours.
-        int idleSpins = 0;
-        while (!b.tryClose()) {
-            if (!helpBelow(b)) {
-                long t0 = System.nanoTime();
-                if (++idleSpins < 100) Thread.onSpinWait();
-                else LockSupport.parkNanos(20_000);
-                waitNanos += System.nanoTime() - t0;
-            }
-        }
-        int gen = b.generation();
+        int gen = awaitHelpers(b);
         blockAt[ply] = null;
         innermost = b.parent;
         boolean abovesAborted = control.stopped() || (b.parent != null && b.parent.chainAborted());
@@ -682,6 +734,23 @@ public final class Searcher {
             tt.store(key, move, TranspositionTable.toTT(score, ply), b.depth, bound);
         }
         return score;
+    }
+
+    /**
+     * Unsplit, first half: wait for the last helper to Merge, then close the block. Helpful master: while
+     * waiting, help at blocks below our own instead of idling. Returns the generation that was closed.
+     */
+    private int awaitHelpers(SplitBlock b) {
+        int idleSpins = 0;
+        while (!b.tryClose()) {
+            if (!helpBelow(b)) {
+                long t0 = System.nanoTime();
+                if (++idleSpins < 100) Thread.onSpinWait();
+                else LockSupport.parkNanos(20_000);
+                waitNanos += System.nanoTime() - t0;
+            }
+        }
+        return b.generation();
     }
 
     /** Select until the block has no move left (or is aborted); each result is Shared. */
