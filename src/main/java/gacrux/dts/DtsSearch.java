@@ -54,6 +54,23 @@ public final class DtsSearch {
         supervisor.tell(new Supervisor.StartSearch(control, rootJob));
     }
 
+    /** Parallel perft through the split machinery; blocks until done. */
+    public long perft(gacrux.board.Position root, int depth) {
+        gacrux.search.SearchLimits limits = gacrux.search.SearchLimits.infiniteSearch();
+        SearchControl control = new SearchControl(limits, new gacrux.search.TimeManager(limits, 0, 0));
+        java.util.concurrent.CompletableFuture<Long> result = new java.util.concurrent.CompletableFuture<>();
+        search(control, s -> {
+            try {
+                result.complete(s.perft(root, depth, control));
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            } finally {
+                control.stop(); // end of epoch: the supervisor stops raising HELP
+            }
+        });
+        return result.join();
+    }
+
     public void configure(Searcher.Config config) {
         for (Searcher s : shared.searchers) s.configure(config);
     }

@@ -24,6 +24,11 @@ public final class Worker {
     /** Join the block of that generation (sent by the supervisor after a Split). */
     public record Join(SplitBlock block, int generation, long epoch) implements Command {}
 
+    /** A worker whose busy time is not recorded (tests that drive a worker directly). */
+    static Behavior<Command> create(int id, Searcher searcher, ActorRef<Supervisor.Command> supervisor) {
+        return create(id, searcher, supervisor, new AtomicLongArray(id + 1));
+    }
+
     /** busy: per-worker nanoseconds spent inside a search (root or helping), for the idle share. */
     static Behavior<Command> create(int id, Searcher searcher, ActorRef<Supervisor.Command> supervisor,
                                     AtomicLongArray busy) {

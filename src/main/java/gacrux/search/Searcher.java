@@ -88,6 +88,8 @@ public final class Searcher {
     /** Whether this searcher checks the clock (a lone searcher does; under DTS the supervisor does). */
     private boolean timeKeeper = true;
     private long splits, helps, waitNanos;
+    /** This searcher is running (or helping) a perft, not a search. */
+    private boolean perftMode;
     /**
      * Selective pruning for this search: the configured switch, but off for {@code go mate N}. A mate search
      * wants completeness: null move fails in the zugzwangs composed mates are built on, and reductions and
@@ -673,6 +675,7 @@ public final class Searcher {
         b.depth = depthAt[q];
         b.rootDepth = rootDepth;
         b.ply = q;
+        b.perft = perftMode;
         b.nodeType = nodeType[q] == CUT ? ALL : nodeType[q];
         b.alpha0 = alphaAt[q];
         b.beta = betaAt[q];
@@ -755,6 +758,10 @@ public final class Searcher {
 
     /** Select until the block has no move left (or is aborted); each result is Shared. */
     private void selectLoop(SplitBlock b, int ply) {
+        if (b.perft) {
+            perftSelectLoop(b, ply);
+            return;
+        }
         Position p = pos[ply];
         while (!aborted()) {
             int idx = b.select();
@@ -799,7 +806,7 @@ public final class Searcher {
         int savedBase = baseSplitPly, savedPathLen = pathBaseLength;
         SearchControl savedControl = control;
         int savedRootKeyIndex = rootKeyIndex, savedRootDepth = rootDepth;
-        boolean savedPruning = pruning, savedTimeKeeper = timeKeeper;
+        boolean savedPruning = pruning, savedTimeKeeper = timeKeeper, savedPerft = perftMode;
         try {
             int ply = b.ply;
             control = b.control;
@@ -817,6 +824,7 @@ public final class Searcher {
             baseSplitPly = ply;
             innermost = b;
             nodeType[ply] = b.nodeType;
+            perftMode = b.perft;
             selectLoop(b, ply);
         } finally {
             b.detach();
@@ -828,6 +836,7 @@ public final class Searcher {
             rootDepth = savedRootDepth;
             pruning = savedPruning;
             timeKeeper = savedTimeKeeper;
+            perftMode = savedPerft;
         }
         helps++;
         return true;
@@ -867,6 +876,90 @@ public final class Searcher {
             else if (m == k1) s = 899_999_999;
             else s = history[side][m & 4095];
             scores[i] = s;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // Parallel perft through the split machinery: the same frames, Split, Select, Merge and Unsplit; a
+    // block sums the leaf counts of its moves instead of backing up a score. A check of the protocol
+    // whose answer is known exactly.
+    // ------------------------------------------------------------------------------------------------
+
+    /** Perft of root to depth on this searcher (worker 0 under DTS, or alone). */
+    public long perft(Position root, int depth, SearchControl control) {
+        this.control = control;
+        perftMode = true;
+        innermost = null;
+        baseSplitPly = 0;
+        pathBaseLength = 0;
+        rootKeyIndex = 0;
+        keys[0] = root.key();
+        java.util.Arrays.fill(blockAt, null);
+        java.util.Arrays.fill(splittable, false);
+        pos[0].copyFrom(root);
+        try {
+            return depth <= 0 ? 1 : perftNode(0, depth);
+        } finally {
+            perftMode = false;
+        }
+    }
+
+    private long perftNode(int ply, int depth) {
+        Position p = pos[ply];
+        if (depth == 1) return MoveGen.countLegal(p);
+        int[] list = moves[ply];
+        int n = MoveGen.legal(p, list, 0);
+        depthAt[ply] = depth;
+        alphaAt[ply] = -INFINITE;
+        betaAt[ply] = INFINITE;
+        moveCountAt[ply] = n;
+        nextAt[ply] = 0;
+        searchedAt[ply] = 0;
+        nodeType[ply] = ALL;
+        blockAt[ply] = null;
+        bestScoreAt[ply] = -INFINITE;
+        bestMoveAt[ply] = 0;
+        pvLength[ply] = 0;
+        for (int i = 0; i < n; i++) moveScores[ply][i] = n - i;
+        splittable[ply] = hook != null && ply > 0;
+        long total = 0;
+        Position child = pos[ply + 1];
+        while (nextAt[ply] < n) {
+            int m = list[nextAt[ply]++];
+            currentMove[ply] = m;
+            child.copyFrom(p);
+            child.makeMove(m);
+            keys[rootKeyIndex + ply + 1] = child.key();
+            total += perftNode(ply + 1, depth - 1);
+            searchedAt[ply]++;
+            if (blockAt[ply] == null && hook != null && hook.helpWanted()) trySplit(ply);
+            if (blockAt[ply] != null) {
+                splittable[ply] = false;
+                SplitBlock b = blockAt[ply];
+                perftSelectLoop(b, ply);
+                int gen = awaitHelpers(b);
+                blockAt[ply] = null;
+                innermost = b.parent;
+                total += b.perftCount.get();
+                hook.unsplit(b, gen);
+                return total;
+            }
+        }
+        splittable[ply] = false;
+        return total;
+    }
+
+    private void perftSelectLoop(SplitBlock b, int ply) {
+        Position p = pos[ply];
+        Position child = pos[ply + 1];
+        int idx;
+        while (!control.stopped() && (idx = b.select()) >= 0) {
+            int m = b.moves[idx];
+            currentMove[ply] = m;
+            child.copyFrom(p);
+            child.makeMove(m);
+            keys[rootKeyIndex + ply + 1] = child.key();
+            b.perftCount.addAndGet(perftNode(ply + 1, b.depth - 1));
         }
     }
 

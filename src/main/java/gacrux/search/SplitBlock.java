@@ -49,6 +49,11 @@ public final class SplitBlock {
     public SearchControl control;
     public int owner;
 
+    /** Perft through the same machinery: the block counts leaves instead of backing up a score. */
+    public boolean perft;
+    /** Perft: leaves counted below the block's moves by everyone who Selected them (summed, not maxed). */
+    public final AtomicLong perftCount = new AtomicLong();
+
     public final AtomicInteger next = new AtomicInteger();
     public final AtomicLong best = new AtomicLong();
     public volatile boolean aborted;
@@ -125,6 +130,7 @@ public final class SplitBlock {
     /** Owner, before filling: the block must be closed and free. Fields may then be written. */
     void prepare(int bestScore, int bestMove) {
         next.set(0);
+        perftCount.set(0);
         best.set(pack(bestScore, bestMove));
         aborted = false;
         pvLength = 0;

@@ -3,6 +3,12 @@ package gacrux.tools;
 import gacrux.board.FenException;
 import gacrux.board.Position;
 
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.javadsl.Behaviors;
+import gacrux.dts.DtsSearch;
+import gacrux.search.Searcher;
+import gacrux.search.TranspositionTable;
+
 import java.io.PrintStream;
 
 /** {@code perft DEPTH [--fen FEN] [--divide]}: exit 0 on success, 2 on bad arguments. */
@@ -13,9 +19,19 @@ final class PerftCommand {
         Integer depth = null;
         String fen = Position.START_FEN;
         boolean divide = false;
+        int threads = 1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--divide" -> divide = true;
+                case "--threads" -> {
+                    if (i + 1 >= args.length) return usage(err, "--threads needs a number");
+                    try {
+                        threads = Integer.parseInt(args[++i]);
+                    } catch (NumberFormatException e) {
+                        return usage(err, "threads must be a number, got '" + args[i] + "'");
+                    }
+                    if (threads < 1 || threads > 64) return usage(err, "threads must be 1..64");
+                }
                 case "--fen" -> {
                     if (i + 1 >= args.length) return usage(err, "--fen needs a FEN");
                     fen = args[++i];
@@ -38,9 +54,22 @@ final class PerftCommand {
         } catch (FenException e) {
             return usage(err, "bad FEN: " + e.getMessage());
         }
-        Perft perft = new Perft();
+        if (threads > 1 && divide) return usage(err, "--divide runs single-threaded; drop --threads");
         long t0 = System.nanoTime();
-        long nodes = divide ? perft.divide(pos, depth, out::println) : perft.perft(pos, depth);
+        long nodes;
+        if (threads > 1) {
+            // The DTS split machinery (Split, Select, Merge, Unsplit) with summed leaf counts.
+            ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "perft");
+            try {
+                nodes = DtsSearch.spawn(system, "dts", new TranspositionTable(1), threads, Searcher.Config.DEFAULT)
+                        .perft(pos, depth);
+            } finally {
+                system.terminate();
+            }
+        } else {
+            Perft perft = new Perft();
+            nodes = divide ? perft.divide(pos, depth, out::println) : perft.perft(pos, depth);
+        }
         long ns = Math.max(1, System.nanoTime() - t0);
         if (divide) out.println();
         out.println("Nodes: " + nodes);
@@ -50,7 +79,7 @@ final class PerftCommand {
     }
 
     private static int usage(PrintStream err, String why) {
-        err.println("perft: " + why + " (usage: perft DEPTH [--fen FEN] [--divide])");
+        err.println("perft: " + why + " (usage: perft DEPTH [--fen FEN] [--divide] [--threads N])");
         return 2;
     }
 }
