@@ -56,6 +56,13 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
     private final List<ActorRef<Worker.Command>> workers = new ArrayList<>();
     private final ArrayDeque<Integer> idleQueue = new ArrayDeque<>();
     private final boolean[] isIdle;
+    /**
+     * Joins sent to each worker that it has not yet answered with Help (every Join gets exactly one Help).
+     * A worker is idle only when this is 0: a late Help (answering an older Join, even of an earlier epoch)
+     * must not mark a worker idle that still has a newer Join in its mailbox, or it would be promised to two
+     * splits at once.
+     */
+    private final int[] pendingJoins;
     private final TimerScheduler<Command> timers;
     private SearchControl control;
     private boolean searching;
@@ -72,6 +79,7 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         shared.supervisor = ctx.getSelf();
         int n = shared.searchers.length;
         isIdle = new boolean[n];
+        pendingJoins = new int[n];
         for (int i = 0; i < n; i++) {
             shared.searchers[i].attach(shared.hookFor(i), i, false);
             workers.add(ctx.spawn(Worker.create(i, shared.searchers[i], ctx.getSelf(), shared.busyNanos), "worker-" + i,
@@ -107,6 +115,7 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         idleQueue.clear();
         java.util.Arrays.fill(isIdle, false);
         for (int i = 1; i < workers.size(); i++) {
+            if (pendingJoins[i] > 0) continue; // idle once it has answered its last Join
             idleQueue.add(i);
             isIdle[i] = true;
         }
@@ -118,9 +127,12 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
 
     private Behavior<Command> onHelp(Help h) {
         if (h.stale()) staleJoins++;
-        if (h.worker() == 0 || isIdle[h.worker()]) return this; // duplicate HELP: already idle
-        isIdle[h.worker()] = true;
-        idleQueue.add(h.worker());
+        int w = h.worker();
+        if (pendingJoins[w] > 0) pendingJoins[w]--;
+        if (pendingJoins[w] > 0) return this; // a newer Join is still in its mailbox: busy, not idle
+        if (w == 0 || isIdle[w]) return this; // duplicate HELP: already idle
+        isIdle[w] = true;
+        idleQueue.add(w);
         if (searching) shared.idle.incrementAndGet();
         return this;
     }
@@ -139,6 +151,7 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         while (sent < s.claimed() && !idleQueue.isEmpty()) {
             int w = idleQueue.poll();
             isIdle[w] = false;
+            pendingJoins[w]++;
             workers.get(w).tell(new Worker.Join(s.block(), s.generation(), s.epoch()));
             sent++;
         }

@@ -16,7 +16,6 @@ import gacrux.search.SplitHook;
 import gacrux.search.TimeManager;
 import gacrux.search.TranspositionTable;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -389,8 +388,6 @@ class SupervisorProtocolTest {
      * "idle worker claimed by two splits" pitfall of dts.md. Here the late Help comes from w leaving an e1 block.
      */
     @Test
-    @Disabled("bug: Supervisor.onHelp counts a late HELP (previous epoch / earlier Join) of a worker already sent a new"
-            + " Join as idle; Help has no epoch, so a busy worker is claimed again (see javadoc)")
     void aLateHelpOfABusyWorkerDoesNotMakeItIdle() {
         // No splits by worker 1 itself: otherwise it would claim the phantom idle worker (itself) at once and the
         // claims below would race with it.
@@ -416,14 +413,16 @@ class SupervisorProtocolTest {
 
         CountDownLatch root2 = e.startBlockingSearch(unlimited());
         try {
-            assertEquals(1, e.stats().idleCounter());
+            // Worker 1 has not answered Join(e1) yet: the new epoch must not count it as idle.
+            assertEquals(0, e.stats().idleCounter(), "a worker with an unanswered Join is busy");
+            c1.stop(); // worker 1 leaves block 1: Merged(e1) (late) and Help(1): now it is idle
+            e.await(st -> st.idleCounter() == 1, "worker 1 idle after answering its Join");
+            e.await(st -> st.lateMessages() >= 1, "late Merged of epoch 1");
             int g2 = DtsTestBlocks.open(b2, Position.startPos(), 40, c2);
             assertEquals(1, e.shared.hookFor(0).claimHelpers(1));
             e.sup.tell(new Supervisor.SplitOffered(b2, g2, 1, 0, e.shared.epoch)); // Join(e2) to worker 1
             e.await(st -> st.joinsSent() == 2, "Join(e2) sent");
-            c1.stop(); // worker 1 leaves block 1: Merged(e1) (late) and Help(1) — then runs Join(e2)
             awaitCondition(() -> b2.helpers() == 1, "worker 1 in block 2");
-            e.await(st -> st.lateMessages() >= 1, "late Merged of epoch 1");
             try {
                 Thread.sleep(300);
             } catch (InterruptedException ie) {
