@@ -47,6 +47,18 @@ public final class DtsSearch {
 
     public int threads() { return threads; }
 
+    /**
+     * Actor-system config with the search dispatcher sized to the most workers that will ever run at once
+     * (each worker blocks a thread for a whole search; nothing else runs there), on top of application.conf.
+     */
+    public static com.typesafe.config.Config systemConfig(int searchThreads) {
+        // Initialise logging here, before the system's threads log concurrently (else SLF4J replays and says so).
+        org.slf4j.LoggerFactory.getILoggerFactory();
+        return com.typesafe.config.ConfigFactory.parseString(
+                "gacrux.search-dispatcher.thread-pool-executor.fixed-pool-size = " + Math.max(1, searchThreads))
+                .withFallback(com.typesafe.config.ConfigFactory.load());
+    }
+
     public ActorRef<Supervisor.Command> supervisor() { return supervisor; }
 
     /** Starts a search; rootJob runs on worker 0 with its searcher and must print the bestmove. */

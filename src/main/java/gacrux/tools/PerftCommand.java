@@ -59,7 +59,7 @@ final class PerftCommand {
         long nodes;
         if (threads > 1) {
             // The DTS split machinery (Split, Select, Merge, Unsplit) with summed leaf counts.
-            ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "perft");
+            ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "perft", DtsSearch.systemConfig(threads));
             try {
                 nodes = DtsSearch.spawn(system, "dts", new TranspositionTable(1), threads, Searcher.Config.DEFAULT)
                         .perft(pos, depth);

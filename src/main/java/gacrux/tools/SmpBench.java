@@ -93,7 +93,9 @@ final class SmpBench {
                 return 2;
             }
         }
-        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "smpbench");
+        int maxThreads = 1;
+        for (int t : threads) maxThreads = Math.max(maxThreads, t);
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "smpbench", DtsSearch.systemConfig(maxThreads));
         try {
             TranspositionTable tt = new TranspositionTable(ttMb);
             Row[][] rows = new Row[threads.length][positions.size()];

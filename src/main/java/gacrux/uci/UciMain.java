@@ -29,7 +29,9 @@ public final class UciMain {
             try {
                 // Initialise logging before Akka's threads log concurrently (else SLF4J replays and says so).
                 org.slf4j.LoggerFactory.getILoggerFactory();
-                system.complete(ActorSystem.create(UciEngine.create(out), "gacrux"));
+                // Search threads: the most DTS workers plus the serial search's one.
+                system.complete(ActorSystem.create(UciEngine.create(out), "gacrux",
+                        gacrux.dts.DtsSearch.systemConfig(EngineOptions.MAX_THREADS + 1)));
             } catch (Throwable t) {
                 system.completeExceptionally(t);
             }
