@@ -1,0 +1,238 @@
+package gacrux.dts;
+
+import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import gacrux.board.Move;
+import gacrux.board.MoveGen;
+import gacrux.board.Position;
+import gacrux.search.SearchControl;
+import gacrux.search.SearchLimits;
+import gacrux.search.SearchResult;
+import gacrux.search.Searcher;
+import gacrux.search.TimeManager;
+import gacrux.search.TranspositionTable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * A bounded soak of the whole DTS protocol: hundreds of searches with random worker counts, positions, limits
+ * and stop times, half of them splitting down to 2 plies from the tips. After every search: one result, a legal
+ * best move, the block pool drained, the supervisor no longer searching and nobody counted idle. A watchdog
+ * fails the test (with a thread dump and the Stats) if a search does not end within 30 s of being stopped: the
+ * symptom of a lost Merge/Unsplit, an owner waiting for a ghost helper, or a lock-order deadlock.
+ */
+class DtsStressTest {
+    static final ActorTestKit testKit = ActorTestKit.create();
+
+    @AfterAll
+    static void shutdown() { testKit.shutdownTestKit(); }
+
+    static final int SEARCHES = 500;
+    static final long WATCHDOG_MS = 30_000;
+    /** Every search is stopped at the latest this long after it starts, so the test stays bounded. */
+    static final long BACKSTOP_MS = 1_500;
+
+    static final List<String> FENS = List.of(
+            Position.START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "r1bq1rk1/pp2nppp/2n1p3/3pP3/2pP4/2P2N2/P1PB1PPP/R2QKB1R w KQ - 0 9",
+            "2rq1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1PN1PN2/PB2BPPP/2RQ1RK1 w - - 0 11",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 7",
+            // No legal move: mated and stalemated roots.
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+
+    @Test
+    void hundredsOfRandomSearchesWithRandomStops() throws Exception {
+        long seed = Long.getLong("gacrux.stress.seed", 20240611L);
+        Random rnd = new Random(seed);
+        DtsSearch[] engines = new DtsSearch[9];
+        for (int t = 2; t <= 8; t++)
+            engines[t] = DtsSearch.spawn(testKit.system(), "stress-" + t, new TranspositionTable(8), t,
+                    Searcher.Config.DEFAULT);
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread th = new Thread(r, "stress-stopper");
+            th.setDaemon(true);
+            return th;
+        });
+        int savedMin = Searcher.minSplitDepth;
+        long t0 = System.nanoTime();
+        int stoppedEarly = 0, mateOrStalemate = 0;
+        long maxStopToDoneMs = 0;
+        try {
+            for (int i = 0; i < SEARCHES; i++) {
+                // Second half: split 2 plies from the tips, many more blocks and races per search.
+                Searcher.minSplitDepth = i < SEARCHES / 2 ? savedMin : 2;
+                int threads = 2 + rnd.nextInt(7);
+                Position p = randomPosition(rnd);
+                int[] scratch = new int[MoveGen.MAX_MOVES];
+                boolean noMoves = MoveGen.legal(p, scratch, 0) == 0;
+                if (noMoves) mateOrStalemate++;
+                SearchLimits limits;
+                long stopAfterMs;
+                switch (rnd.nextInt(3)) {
+                    case 0 -> {
+                        limits = SearchLimits.depth(3 + rnd.nextInt(6));
+                        stopAfterMs = rnd.nextInt(10) < 6 ? rnd.nextInt(31) : -1;
+                    }
+                    case 1 -> {
+                        limits = new SearchLimits(0, 1_000 + rnd.nextInt(200_000), 0, 0, 0, 0, 0, 0, 0, false, false,
+                                List.of(), 0);
+                        stopAfterMs = rnd.nextInt(10) < 6 ? rnd.nextInt(31) : -1;
+                    }
+                    default -> {
+                        limits = SearchLimits.infiniteSearch();
+                        stopAfterMs = rnd.nextInt(31);
+                    }
+                }
+                Outcome o = runOne(engines[threads], p, limits, stopAfterMs, timer, i, seed);
+                if (stopAfterMs >= 0 && o.stoppedBeforeDone) stoppedEarly++;
+                maxStopToDoneMs = Math.max(maxStopToDoneMs, o.stopToDoneMs);
+
+                String ctx = "search " + i + " threads " + threads + " minSplit " + Searcher.minSplitDepth + " limits "
+                        + describe(limits) + " stop " + stopAfterMs + " ms fen " + p.toFen() + " seed " + seed;
+                assertEquals(1, o.results, "exactly one result: " + ctx);
+                if (noMoves) {
+                    assertEquals(Move.NONE, o.result.bestMove(), "no move in a mated/stalemated root: " + ctx);
+                } else {
+                    assertTrue(MoveGen.isLegal(p, o.result.bestMove(), scratch),
+                            "illegal best move " + Move.toUci(o.result.bestMove()) + ": " + ctx);
+                }
+                if (limits.depth() > 0 && stopAfterMs < 0 && !noMoves && !o.backstopped)
+                    assertEquals(limits.depth(), o.result.depth(), "an unstopped depth search completes its depth: " + ctx);
+                Supervisor.Stats s = awaitQuiet(engines[threads], ctx);
+                assertFalse(s.searching(), ctx);
+                assertEquals(0, s.idleCounter(), "idle counter after RootDone: " + ctx);
+                assertEquals(0, s.blocksInUse(), ctx);
+            }
+        } finally {
+            Searcher.minSplitDepth = savedMin;
+            timer.shutdownNow();
+        }
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        long splits = 0, joins = 0, stale = 0, late = 0, merges = 0, searches = 0;
+        for (int t = 2; t <= 8; t++) {
+            Supervisor.Stats s = engines[t].stats(testKit.system());
+            splits += s.splits();
+            joins += s.joinsSent();
+            stale += s.staleJoins();
+            late += s.lateMessages();
+            merges += s.merges();
+            searches += s.searches();
+        }
+        System.err.printf("DtsStressTest: %d searches in %d ms (seed %d): %d splits, %d joins, %d merges, %d stale joins,"
+                        + " %d late messages, %d stopped early, %d without legal moves, slowest stop->done %d ms%n",
+                SEARCHES, ms, seed, splits, joins, merges, stale, late, stoppedEarly, mateOrStalemate, maxStopToDoneMs);
+        assertEquals(SEARCHES, searches, "every search reached the supervisor exactly once");
+        assertTrue(splits > 100, "the soak must actually split; splits = " + splits);
+        assertTrue(merges > 0, "helpers must actually merge; merges = " + merges);
+    }
+
+    record Outcome(SearchResult result, int results, boolean stoppedBeforeDone, boolean backstopped, long stopToDoneMs) {}
+
+    private Outcome runOne(DtsSearch dts, Position p, SearchLimits limits, long stopAfterMs,
+                           ScheduledExecutorService timer, int index, long seed) throws Exception {
+        SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0));
+        CompletableFuture<SearchResult> result = new CompletableFuture<>();
+        AtomicInteger results = new AtomicInteger();
+        AtomicLong stoppedAt = new AtomicLong();
+        long start = System.nanoTime();
+        dts.search(control, s -> {
+            try {
+                SearchResult r = s.think(p, new long[0], control, line -> { });
+                results.incrementAndGet();
+                result.complete(r);
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            } finally {
+                control.stop();
+            }
+        });
+        Runnable stop = () -> {
+            stoppedAt.compareAndSet(0, System.nanoTime());
+            control.stop();
+        };
+        if (stopAfterMs >= 0) timer.schedule(stop, stopAfterMs, TimeUnit.MILLISECONDS);
+        long backstop = start + TimeUnit.MILLISECONDS.toNanos(BACKSTOP_MS);
+        SearchResult r = null;
+        boolean backstopped = false;
+        // Wait for the result; once the search has been stopped (by us, or by the backstop), the watchdog runs.
+        while (r == null) {
+            long now = System.nanoTime();
+            long stopNs = stoppedAt.get();
+            if (stopNs == 0 && now >= backstop) {
+                backstopped = !result.isDone();
+                stop.run();
+                stopNs = stoppedAt.get();
+            }
+            long deadline = stopNs != 0 ? stopNs + TimeUnit.MILLISECONDS.toNanos(WATCHDOG_MS) : backstop;
+            long waitNs = Math.max(1, Math.min(deadline - now, TimeUnit.MILLISECONDS.toNanos(50)));
+            try {
+                r = result.get(waitNs, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException te) {
+                if (stopNs != 0 && System.nanoTime() >= deadline) {
+                    String stats;
+                    try {
+                        stats = String.valueOf(dts.stats(testKit.system()));
+                    } catch (Throwable t) {
+                        stats = "stats unavailable: " + t;
+                    }
+                    String msg = "watchdog: search " + index + " (seed " + seed + ", " + dts.threads() + " threads, "
+                            + describe(limits) + ", fen " + p.toFen() + ") did not finish " + WATCHDOG_MS
+                            + " ms after its stop\n" + stats + "\nblocks in use " + dts.blocksInUse() + "\n"
+                            + DtsTestBlocks.threadDump();
+                    System.err.println(msg);
+                    fail(msg);
+                }
+            }
+        }
+        long done = System.nanoTime();
+        long stopNs = stoppedAt.get();
+        boolean stoppedBeforeDone = stopNs != 0 && stopNs < done;
+        long stopToDone = stoppedBeforeDone ? (done - stopNs) / 1_000_000 : 0;
+        return new Outcome(r, results.get(), stoppedBeforeDone, backstopped, stopToDone);
+    }
+
+    /** RootDone processed and every block back in the pool, within a short grace period. */
+    private static Supervisor.Stats awaitQuiet(DtsSearch dts, String ctx) {
+        return DtsTestBlocks.awaitStats(testKit.system(), dts.supervisor(),
+                s -> !s.searching() && s.blocksInUse() == 0 && dts.blocksInUse() == 0, Duration.ofSeconds(2),
+                "RootDone and drained pool after " + ctx);
+    }
+
+    private static Position randomPosition(Random rnd) {
+        // The last two (no legal move) only now and then.
+        int k = rnd.nextInt(20) == 0 ? FENS.size() - 1 - rnd.nextInt(2) : rnd.nextInt(FENS.size() - 2);
+        Position p = Position.fromFen(FENS.get(k));
+        int plies = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(24);
+        int[] moves = new int[MoveGen.MAX_MOVES];
+        for (int i = 0; i < plies; i++) {
+            int n = MoveGen.legal(p, moves, 0);
+            if (n == 0) break;
+            Position c = p.copy();
+            c.makeMove(moves[rnd.nextInt(n)]);
+            p = c;
+        }
+        return p;
+    }
+
+    private static String describe(SearchLimits l) {
+        if (l.depth() > 0) return "depth " + l.depth();
+        if (l.nodes() > 0) return "nodes " + l.nodes();
+        return "infinite";
+    }
+}
