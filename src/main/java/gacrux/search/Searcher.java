@@ -920,7 +920,7 @@ public final class Searcher {
         bestScoreAt[ply] = -INFINITE;
         bestMoveAt[ply] = 0;
         pvLength[ply] = 0;
-        for (int i = 0; i < n; i++) moveScores[ply][i] = n - i;
+        // (moveScores[ply] is left as it is: a split only permutes the remaining moves, and perft needs no order.)
         splittable[ply] = hook != null && ply > 0;
         long total = 0;
         Position child = pos[ply + 1];
