@@ -1,6 +1,7 @@
 package gacrux.search;
 
 import gacrux.board.Position;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -368,5 +369,122 @@ class SplitBlockTest {
         top.share(10, 1, new int[0], 0);
         assertTrue(low.chainAborted());
         assertTrue(mid.chainAborted());
+    }
+
+    /**
+     * Helpful master: while the owner waits for a helper at its block `mine`, it may join only blocks below
+     * `mine`. Searcher.helpBelow checks c.isOpen() and c.under(mine) and only then reads c.generation() for the
+     * attach. If c is closed and reopened elsewhere in between, the owner attaches to the new, unrelated block.
+     * Here a toggler flips block c between "open below mine" and "open, unrelated" as fast as it can while the
+     * owner waits (a fake helper stays attached to mine); any Select in the unrelated configuration is the race.
+     */
+    @Test
+    @Disabled("bug: Searcher.helpBelow reads c.generation() after c.isOpen()/c.under(mine); a block closed and reopened"
+            + " elsewhere in between is attached with its new generation, so the owner joins unrelated work (and"
+            + " helpAt overwrites its pos/keys/currentMove frames). Fix: read the generation (state) first, then check"
+            + " open/under, then attach with that generation")
+    void helpfulMasterNeverJoinsABlockThatIsNotBelowItsOwn() throws Exception {
+        SplitBlock mine = new SplitBlock(0), c = new SplitBlock(1);
+        SplitBlock[] pool = {mine, c};
+        AtomicBoolean split = new AtomicBoolean();
+        AtomicBoolean togglerStop = new AtomicBoolean();
+        AtomicIntegerArray counts = new AtomicIntegerArray(3); // 0: legit helps, 1: wrong helps, 2: toggles
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        long toggleNanos = 5_000_000_000L; // it stops at the first wrong help (~1 s here while the bug is in)
+        Thread[] helper = new Thread[1];
+        SplitHook hook = new SplitHook() {
+            @Override public boolean helpWanted() { return !split.get(); }
+            @Override public int claimHelpers(int max) { return split.get() ? 0 : 1; }
+            @Override public SplitBlock acquire() { return split.get() ? null : mine; }
+            @Override public void offered(SplitBlock b, int generation, int claimed) {
+                split.set(true);
+                assertTrue(b.attach(generation), "fake helper attaches before the owner can close");
+                helper[0] = new Thread(() -> {
+                    try {
+                        while (b.hasMovesLeft()) Thread.sleep(1); // the owner searches the block's moves itself
+                        Thread.sleep(5); // ... and is now waiting in its Unsplit loop, helping below
+                        Thread toggler = new Thread(() -> toggle(mine, c, togglerStop, counts));
+                        toggler.start();
+                        long end = System.nanoTime() + toggleNanos;
+                        while (System.nanoTime() < end && counts.get(1) == 0) Thread.sleep(5);
+                        togglerStop.set(true);
+                        toggler.join();
+                    } catch (Throwable t) {
+                        failure.compareAndSet(null, t);
+                    } finally {
+                        b.detach();
+                    }
+                }, "fake-helper");
+                helper[0].start();
+            }
+            @Override public void unsplit(SplitBlock b, int generation) { }
+            @Override public SplitBlock[] pool() { return pool; }
+            @Override public long totalNodes() { return 0; }
+        };
+        Searcher owner = new Searcher(new TranspositionTable(1), new Searcher.Config(false, true, 1));
+        owner.attach(hook, 0, true);
+        Position root = Position.fromFen("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+        SearchLimits l = SearchLimits.depth(5);
+        SearchResult r = owner.think(root, new long[0], new SearchControl(l, new TimeManager(l, 0, 0)), x -> { });
+        assertTrue(split.get(), "the owner split");
+        helper[0].join(30_000);
+        if (failure.get() != null) throw new AssertionError(failure.get());
+        System.err.println("helpfulMaster: " + counts.get(2) + " toggles, " + counts.get(0) + " helps below, "
+                + counts.get(1) + " helps at the unrelated block");
+        assertTrue(gacrux.board.MoveGen.isLegal(root, r.bestMove(), new int[gacrux.board.MoveGen.MAX_MOVES]));
+        assertEquals(0, counts.get(1), "the owner joined a block that is not below its own (helpBelow reads the"
+                + " generation after the under() check)");
+    }
+
+    /** Flips c between a block below `mine` and an unrelated one (parent null); counts Selects in each. */
+    private static void toggle(SplitBlock mine, SplitBlock c, AtomicBoolean stop, AtomicIntegerArray counts) {
+        // c hangs below mine through a chain of nested blocks (legal: MAX_CHAIN is 256). The chain only makes
+        // under() take a microsecond instead of a nanosecond, widening the window between its first read of
+        // c.parent and helpBelow's read of c.generation(); the race is the same with a chain of one.
+        SplitBlock link = mine;
+        for (int i = 0; i < 200; i++) {
+            SplitBlock x = new SplitBlock(100 + i);
+            x.parent = link;
+            link = x;
+        }
+        SplitBlock chain = link;
+        while (!stop.get()) {
+            fillChild(c, mine);
+            c.parent = chain; // last write before open: the "below mine" configuration
+            c.open();
+            for (int i = 0; i < 20; i++) Thread.onSpinWait();
+            while (!c.tryClose()) Thread.onSpinWait();
+            if (c.next.get() > 0) counts.incrementAndGet(0);
+            fillChild(c, mine);
+            c.parent = null; // unrelated: the owner must never join it
+            c.open();
+            for (int i = 0; i < 20; i++) Thread.onSpinWait();
+            while (!c.tryClose()) Thread.onSpinWait();
+            if (c.next.get() > 0) counts.incrementAndGet(1);
+            counts.incrementAndGet(2);
+        }
+    }
+
+    private static void fillChild(SplitBlock c, SplitBlock mine) {
+        c.prepare(-Score.INFINITE, 0);
+        c.position.copyFrom(mine.position);
+        c.rootKeyIndex = mine.rootKeyIndex;
+        c.keyCount = mine.keyCount;
+        System.arraycopy(mine.keys, 0, c.keys, 0, mine.keyCount);
+        c.moveCount = 1;
+        c.moves[0] = mine.moves[0];
+        c.searchedBefore = 0;
+        c.depth = 1;
+        c.rootDepth = mine.rootDepth;
+        c.ply = mine.ply;
+        c.nodeType = Searcher.ALL;
+        c.alpha0 = -Score.INFINITE;
+        c.beta = Score.INFINITE;
+        c.staticEval = mine.staticEval;
+        c.inCheck = mine.inCheck;
+        System.arraycopy(mine.path, 0, c.path, 0, mine.pathLength);
+        c.pathLength = mine.pathLength;
+        c.control = mine.control;
+        c.owner = 1;
     }
 }
