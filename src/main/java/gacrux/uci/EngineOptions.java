@@ -47,6 +47,12 @@ public final class EngineOptions {
 
     public Snapshot snapshot() { return new Snapshot(threads, multiPv, moveOverhead, ponder); }
 
+    /** The current values, for {@code d}: {@code Hash=16 Threads=1 Ponder=false Move Overhead=30 MultiPV=1}. */
+    public String describe() {
+        return "Hash=" + hashMb + " Threads=" + threads + " Ponder=" + ponder + " Move Overhead=" + moveOverhead
+                + " MultiPV=" + multiPv;
+    }
+
     public Change set(String name, String value) {
         String key = name.toLowerCase(Locale.ROOT);
         switch (key) {

@@ -16,6 +16,7 @@ import akka.actor.typed.javadsl.ActorContext;
 import gacrux.dts.DtsSearch;
 
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
@@ -35,6 +36,11 @@ final class SearchService {
         void ponderHit();
         /** Whether the job ends by itself (not infinite, not pondering). */
         boolean finite();
+        /**
+         * A state-changing command arrived behind this job: a search stops for it; perft and bench finish
+         * first (only stop and quit cut them short), so a script's perft results are whole.
+         */
+        default void preempt() { stop(); }
     }
 
     private final TranspositionTable tt;
@@ -110,21 +116,58 @@ final class SearchService {
     }
 
     Running perft(Position root, int depth, long id, LongConsumer done) {
+        AtomicBoolean stop = new AtomicBoolean();
         executor.execute(() -> {
             try {
                 long t0 = System.nanoTime();
-                long total = new Perft().divide(root, depth, out::println);
+                Perft perft = new Perft();
+                int[] moves = new int[MoveGen.MAX_MOVES];
+                int n = MoveGen.legal(root, moves, 0);
+                long total = 0;
+                int counted = 0;
+                for (; counted < n && !stop.get(); counted++) {
+                    Position child = root.copy();
+                    child.makeMove(moves[counted]);
+                    long c = stoppablePerft(perft, child, depth - 1, stop);
+                    if (c < 0) break;
+                    out.println(Move.toUci(moves[counted]) + ": " + c);
+                    total += c;
+                }
                 long ms = (System.nanoTime() - t0) / 1_000_000;
-                out.println("");
-                out.println("Nodes searched: " + total);
-                out.info("perft " + depth + " took " + ms + " ms");
+                if (counted < n) {
+                    out.info("perft " + depth + " stopped after " + counted + " of " + n + " root moves, " + ms + " ms");
+                } else {
+                    out.println("");
+                    out.println("Nodes searched: " + total);
+                    out.info("perft " + depth + " took " + ms + " ms");
+                }
             } catch (Throwable t) {
                 out.info("perft failed: " + t);
             } finally {
                 done.accept(id);
             }
         });
-        return finiteJob(id);
+        return stoppableJob(id, stop);
+    }
+
+    /** Below this depth a subtree is counted in one call (well under a second); above it, stop is checked. */
+    private static final int PERFT_UNSTOPPABLE_DEPTH = 5;
+
+    /** Perft that checks stop between subtrees of depth PERFT_UNSTOPPABLE_DEPTH; -1 when stopped. */
+    private static long stoppablePerft(Perft perft, Position p, int depth, AtomicBoolean stop) {
+        if (depth <= PERFT_UNSTOPPABLE_DEPTH) return perft.perft(p, depth);
+        int[] moves = new int[MoveGen.MAX_MOVES];
+        int n = MoveGen.legal(p, moves, 0);
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            if (stop.get()) return -1;
+            Position child = p.copy();
+            child.makeMove(moves[i]);
+            long c = stoppablePerft(perft, child, depth - 1, stop);
+            if (c < 0) return -1;
+            total += c;
+        }
+        return total;
     }
 
     Running bench(int depth, long id, LongConsumer done) {
@@ -142,7 +185,18 @@ final class SearchService {
         return finiteJob(id);
     }
 
-    /** Perft and bench run to completion; stop does not cut them short. */
+    /** A finite job that stop (and so quit, or the next state-changing command) cuts short. */
+    private static Running stoppableJob(long id, AtomicBoolean stop) {
+        return new Running() {
+            public long id() { return id; }
+            public void stop() { stop.set(true); }
+            public void ponderHit() { }
+            public boolean finite() { return true; }
+            public void preempt() { }
+        };
+    }
+
+    /** Bench runs to completion (Bench.run has no stop hook); stop does not cut it short. */
     private static Running finiteJob(long id) {
         return new Running() {
             public long id() { return id; }

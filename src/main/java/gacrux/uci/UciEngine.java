@@ -126,7 +126,7 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     /** Commands that must not overlap a search: stop it, keep the command, apply after the bestmove. */
     private Behavior<Command> stateChanging(Command m) {
         if (running != null) {
-            running.stop();
+            running.preempt();
             keep(m);
             return this;
         }
@@ -141,7 +141,10 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
         else if (m instanceof SetPosition s) onSetPosition(s);
         else if (m instanceof Go g) onGo(g.limits());
         else if (m instanceof Bench b) running = service.bench(b.depth(), nextId(), this::finished);
-        else if (m instanceof Display) out.info("fen " + position.toFen() + " key " + Long.toHexString(position.key()));
+        else if (m instanceof Display) {
+            out.info("options " + options.describe());
+            out.info("fen " + position.toFen() + " key " + Long.toHexString(position.key()));
+        }
     }
 
     private long nextId() { return ++searchId; }
@@ -151,11 +154,14 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     private void onSetOption(SetOption s) {
         EngineOptions.Change c = options.set(s.name(), s.value());
         if (c == EngineOptions.Change.HASH) {
-            int got = service.tt().resize(options.hashMb());
-            if (got < options.hashMb()) {
-                out.info("Hash " + options.hashMb() + " MiB is more than the JVM can give; using " + got + " MiB");
-                options.setHashActual(got);
-            }
+            int asked = options.hashMb();
+            int got = service.tt().resize(asked);
+            // The table is a power of two: 100 MiB gives 64 without any shortage of memory.
+            if (got < Integer.highestOneBit(asked))
+                out.info("Hash " + asked + " MiB is more than the JVM can give; using " + got + " MiB");
+            else if (got < asked)
+                out.info("Hash " + asked + " MiB rounded down to " + got + " MiB (the table is a power of two)");
+            options.setHashActual(got);
         } else if (c == EngineOptions.Change.CLEAR_HASH) {
             service.tt().clear();
         } else if (c == EngineOptions.Change.OTHER) {
@@ -175,7 +181,7 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
         try {
             p = s.fen() == null ? Position.startPos() : Position.fromFen(s.fen());
         } catch (FenException e) {
-            out.info("invalid FEN (position unchanged): " + e.getMessage());
+            out.info("invalid FEN (position unchanged): " + UciParser.truncate(e.getMessage(), 300));
             return;
         }
         long[] keys = new long[s.moves().size()];
@@ -242,7 +248,11 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
                 pending.poll();
                 running.ponderHit();
             } else {
-                if (!(c instanceof Quit) || !running.finite()) running.stop();
+                if (c instanceof Quit) {
+                    if (!running.finite()) running.stop();
+                } else {
+                    running.preempt();
+                }
                 break;
             }
         }

@@ -62,7 +62,12 @@ public final class UciParser {
     }
 
     static String truncate(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 80) + "...";
+        return truncate(s, 80);
+    }
+
+    /** At most max characters of s (then "..."), so a 1 MB token never becomes a 1 MB info line. */
+    static String truncate(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max) + "...";
     }
 
     private static Command parseSetOption(String[] t) {

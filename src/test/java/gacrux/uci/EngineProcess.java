@@ -81,9 +81,16 @@ final class EngineProcess implements AutoCloseable {
 
     /** A child JVM: {@code java -cp <test classpath> gacrux.tools.Main}. */
     static EngineProcess start() {
+        return start(List.of());
+    }
+
+    /** A child JVM with extra JVM options (e.g. {@code -Xmx256m}) before the main class. */
+    static EngineProcess start(List<String> jvmOptions) {
         String java = System.getProperty("java.home") + "/bin/java";
-        ProcessBuilder pb = new ProcessBuilder(java, "-Xss16m", "-XX:+UseSerialGC", "-cp", childClasspath(),
-                "gacrux.tools.Main");
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xss16m", "-XX:+UseSerialGC"));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", childClasspath(), "gacrux.tools.Main"));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
         try {
             Process p = pb.start();
             return new EngineProcess(p, null, p.getOutputStream(), p.getInputStream(), p.getErrorStream());
