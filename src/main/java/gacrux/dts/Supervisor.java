@@ -82,7 +82,7 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         pendingJoins = new int[n];
         for (int i = 0; i < n; i++) {
             shared.searchers[i].attach(shared.hookFor(i), i, false);
-            workers.add(ctx.spawn(Worker.create(i, shared.searchers[i], ctx.getSelf(), shared.busyNanos), "worker-" + i,
+            workers.add(ctx.spawn(Worker.create(i, shared.searchers[i], ctx.getSelf(), shared.busyNanos, shared.pool), "worker-" + i,
                     DispatcherSelector.fromConfig("gacrux.search-dispatcher")));
         }
     }

@@ -26,12 +26,12 @@ public final class Worker {
 
     /** A worker whose busy time is not recorded (tests that drive a worker directly). */
     static Behavior<Command> create(int id, Searcher searcher, ActorRef<Supervisor.Command> supervisor) {
-        return create(id, searcher, supervisor, new AtomicLongArray(id + 1));
+        return create(id, searcher, supervisor, new AtomicLongArray(id + 1), new SplitBlock[0]);
     }
 
     /** busy: per-worker nanoseconds spent inside a search (root or helping), for the idle share. */
     static Behavior<Command> create(int id, Searcher searcher, ActorRef<Supervisor.Command> supervisor,
-                                    AtomicLongArray busy) {
+                                    AtomicLongArray busy, SplitBlock[] pool) {
         return Behaviors.receive(Command.class)
                 .onMessage(RunRoot.class, m -> {
                     long t0 = System.nanoTime();
@@ -45,11 +45,19 @@ public final class Worker {
                 })
                 .onMessage(Join.class, m -> {
                     long t0 = System.nanoTime();
-                    boolean joined = searcher.join(m.block(), m.generation());
-                    busy.addAndGet(id, System.nanoTime() - t0);
-                    if (joined) supervisor.tell(new Supervisor.Merged(m.block().id, m.generation(), id, m.epoch()));
-                    // Idle again (or the Join was stale: the block was gone): HELP.
-                    supervisor.tell(new Supervisor.Help(id, !joined));
+                    boolean joined = false;
+                    try {
+                        joined = searcher.join(m.block(), m.generation());
+                        if (joined) supervisor.tell(new Supervisor.Merged(m.block().id, m.generation(), id, m.epoch()));
+                        // Before saying HELP, look for work at the open blocks ourselves (the idle processor
+                        // chooses); a Join often arrives after its block ran out of moves.
+                        searcher.helpAnywhere(pool);
+                    } finally {
+                        busy.addAndGet(id, System.nanoTime() - t0);
+                        // Idle again (or the Join was stale: the block was gone): HELP. Always, even if the
+                        // search threw, or the supervisor would wait for this worker's answer forever.
+                        supervisor.tell(new Supervisor.Help(id, !joined));
+                    }
                     return Behaviors.same();
                 })
                 .build();

@@ -48,6 +48,9 @@ public final class Searcher {
     /** history[side][from*64+to]: quiet moves that caused cutoffs, with gravity toward zero. */
     private final int[][] history = new int[2][64 * 64];
     private final int[] scratch = new int[MoveGen.MAX_MOVES];
+    /** TREEDUMP (docs/treedump-format.md): this searcher's line buffer and each ply's hash move; null when off. */
+    private final StringBuilder trace = TreeDump.newBuffer();
+    private final int[] ttMoveAt = TreeDump.ON ? new int[STACK] : null;
 
     // Repetition: keys of the game before the root, then of each ply of the current path.
     private final long[] keys = new long[2048 + STACK];
@@ -204,6 +207,7 @@ public final class Searcher {
                 while (true) {
                     int score = rootSearch(depth, alpha, beta, pvIdx);
                     if (control.stopped()) break;
+                    if (TreeDump.ON) TreeDump.result(trace, currentMove, 0, depth, alpha, beta, Evaluator.evaluate(pos[0]), score);
                     if (score <= alpha) {
                         if (multiPv == 1) info.accept(infoLine(depth, pvIdx, score, " upperbound", startNs, false));
                         beta = (alpha + beta) / 2;
@@ -322,20 +326,23 @@ public final class Searcher {
             keys[rootKeyIndex + 1] = child.key();
             boolean givesCheck = child.inCheck();
             int newDepth = depth - 1 + (givesCheck ? 1 : 0);
-            int score;
+            int score, r = 0;
+            boolean research = false;
             if (i == pvIdx) {
                 score = -search(1, newDepth, -beta, -alpha, PV);
             } else {
-                int r = 0;
                 if (pruning && depth >= 3 && !Move.isTactical(m) && !inCheck && !givesCheck && i >= 3)
                     r = Math.max(0, Math.min(newDepth - 1, LMR[Math.min(depth, 63)][Math.min(i, 63)] - 1));
                 score = -search(1, newDepth - r, -alpha - 1, -alpha, CUT);
-                if (score > alpha && r > 0 && !control.stopped())
+                research = score > alpha && r > 0 && !control.stopped();
+                if (research)
                     score = -search(1, newDepth, -alpha - 1, -alpha, CUT);
                 if (score > alpha && score < beta && !control.stopped())
                     score = -search(1, newDepth, -beta, -alpha, PV);
             }
             if (control.stopped()) break;
+            if (TreeDump.ON) traceMove(0, m, i - pvIdx, depth, alpha, beta, act(r, research, givesCheck ? 1 : 0), r,
+                    givesCheck ? 1 : 0, score);
             if (score > best) best = score;
             if (score > alpha) {
                 rootScores[i] = score;
@@ -447,6 +454,15 @@ public final class Searcher {
     }
 
     int search(int ply, int depth, int alpha, int beta, int nt) {
+        if (!TreeDump.ON || depth <= 0) return searchNode(ply, depth, alpha, beta, nt);
+        // TREEDUMP: the node's RESULT, with the window it was called with. An abandoned node (stop, or a fail
+        // high at a split block above) has no meaningful score and writes no line.
+        int score = searchNode(ply, depth, alpha, beta, nt);
+        if (!aborted()) TreeDump.result(trace, currentMove, ply, depth, alpha, beta, Evaluator.evaluate(pos[ply]), score);
+        return score;
+    }
+
+    private int searchNode(int ply, int depth, int alpha, int beta, int nt) {
         if (depth <= 0) return qsearch(ply, alpha, beta);
         pvLength[ply] = 0;
         splittable[ply] = false; // this frame becomes splittable only once its move loop runs
@@ -480,6 +496,7 @@ public final class Searcher {
             }
         }
 
+        if (TreeDump.ON) ttMoveAt[ply] = ttMove;
         boolean inCheck = p.inCheck();
         int eval = inCheck ? -INFINITE : Evaluator.evaluate(p);
         staticEval[ply] = eval;
@@ -497,6 +514,7 @@ public final class Searcher {
                 currentMove[ply] = 0;
                 int score = -search(ply + 1, depth - 1 - r, -beta, -beta + 1, ALL);
                 if (aborted()) return 0;
+                if (TreeDump.ON) TreeDump.move(trace, currentMove, ply, depth, alpha, beta, "NULL", "NMP", r, 0, score);
                 if (score >= beta) return score >= MATE_BOUND ? beta : score;
             }
         }
@@ -588,19 +606,29 @@ public final class Searcher {
         // Shallow-depth pruning is off when alpha is a mate score (a quiet mating key move must be found).
         boolean prunable = pruning && moveNumber > 0 && !pvNode && !inCheck && !isMate(alpha) && bestScore > -MATE_BOUND;
         // A capture that loses material at shallow depth.
-        if (prunable && !quiet && depth <= 4 && !See.ge(p, m, -80 * depth)) return PRUNED;
+        if (prunable && !quiet && depth <= 4 && !See.ge(p, m, -80 * depth)) {
+            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, "SEE-CAP", 0, 0, PRUNED);
+            return PRUNED;
+        }
         child.copyFrom(p);
         child.makeMove(m);
         boolean givesCheck = child.inCheck();
         // Late move pruning and futility; never a move that gives check.
         if (prunable && quiet && !givesCheck
-                && ((depth <= 4 && moveNumber >= 3 + depth * depth) || (depth <= 3 && eval + 100 + 90 * depth <= alpha)))
+                && ((depth <= 4 && moveNumber >= 3 + depth * depth) || (depth <= 3 && eval + 100 + 90 * depth <= alpha))) {
+            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta,
+                    depth <= 4 && moveNumber >= 3 + depth * depth ? "LMP" : "FP-QUIET", 0, 0, PRUNED);
             return PRUNED;
+        }
         keys[rootKeyIndex + ply + 1] = child.key();
         int ext = givesCheck && ply < 2 * rootDepth ? 1 : 0;
         int newDepth = depth - 1 + ext;
         int childType = nt == PV ? (moveNumber == 0 ? PV : CUT) : nt == CUT ? ALL : CUT;
-        if (moveNumber == 0) return -search(ply + 1, newDepth, -beta, -alpha, childType);
+        if (moveNumber == 0) {
+            int first = -search(ply + 1, newDepth, -beta, -alpha, childType);
+            if (TreeDump.ON) traceMove(ply, m, 0, depth, alpha, beta, act(0, false, ext), 0, ext, first);
+            return first;
+        }
         int r = 0;
         if (pruning && depth >= 3 && quiet && !inCheck && !givesCheck && moveNumber >= (pvNode ? 3 : 2)) {
             r = LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)];
@@ -611,11 +639,29 @@ public final class Searcher {
             r = Math.max(0, Math.min(newDepth - 1, r));
         }
         int score = -search(ply + 1, newDepth - r, -alpha - 1, -alpha, childType);
-        if (score > alpha && r > 0 && !aborted())
+        boolean research = score > alpha && r > 0 && !aborted();
+        if (research)
             score = -search(ply + 1, newDepth, -alpha - 1, -alpha, childType);
         if (score > alpha && score < beta && !aborted())
             score = -search(ply + 1, newDepth, -beta, -alpha, PV);
+        if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, act(r, research, ext), r, ext, score);
         return score;
+    }
+
+    /**
+     * TREEDUMP: the MOVE line of currentMove[ply] (the path from the root is currentMove[0..ply], for a helper
+     * starting with its block's path). A move abandoned mid-search (stop, or a fail high above) is not written.
+     */
+    private void traceMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, String act, int r, int ext,
+                           int score) {
+        if (score != PRUNED && aborted()) return;
+        String kind = moveNumber == 0 ? (ply > 0 && m == ttMoveAt[ply] ? "HASH" : "FIRST")
+                : Move.isTactical(m) ? "CAP" : "QUIET";
+        TreeDump.move(trace, currentMove, ply, depth, alpha, beta, kind, act, r, ext, score == PRUNED ? TreeDump.SKIPPED : score);
+    }
+
+    private static String act(int r, boolean research, int ext) {
+        return r > 0 ? (research ? "LMR-RESEARCH" : "LMR") : ext > 0 ? "EXT" : "FULL";
     }
 
     // ------------------------------------------------------------------------------------------------
@@ -782,11 +828,38 @@ public final class Searcher {
     /** Helpful master: joins an open block created below `mine` by one of its helpers. */
     private boolean helpBelow(SplitBlock mine) {
         for (SplitBlock c : hook.pool()) {
-            if (c == mine || !c.isOpen() || !c.hasMovesLeft() || c.aborted) continue;
+            if (c == mine) continue;
+            // Generation first: if c is recycled after this read, its new parent chain may look "below mine",
+            // but attach(generation) then refuses it, so we never join an unrelated block.
+            int generation = c.generation();
+            if (!c.isOpen() || !c.hasMovesLeft() || c.aborted) continue;
             if (!c.under(mine)) continue;
-            if (helpAt(c, c.generation())) return true;
+            if (helpAt(c, generation)) return true;
         }
         return false;
+    }
+
+    /**
+     * The idle worker chooses (the paper's way): before saying HELP, an idle worker looks at the open blocks
+     * itself and joins the one with the most remaining depth. Returns the number of blocks it helped at.
+     */
+    public int helpAnywhere(SplitBlock[] pool) {
+        int helped = 0;
+        while (true) {
+            SplitBlock best = null;
+            int bestGen = 0, bestDepth = -1;
+            for (SplitBlock c : pool) {
+                int generation = c.generation();
+                if (!c.isOpen() || !c.hasMovesLeft() || c.aborted || c.control == null || c.control.stopped()) continue;
+                if (c.depth > bestDepth) {
+                    best = c;
+                    bestGen = generation;
+                    bestDepth = c.depth;
+                }
+            }
+            if (best == null || !join(best, bestGen)) return helped;
+            helped++;
+        }
     }
 
     /**

@@ -185,8 +185,12 @@ class SupervisorProtocolTest {
         assertEquals(1, s.joinsSent());
         assertEquals(0, s.merges());
 
-        // (b) Recycled: reopened as a new generation before the Join of the old one arrives.
-        int g2 = DtsTestBlocks.open(b, Position.startPos(), 2, c);
+        // (b) Recycled: reopened as a new generation before the Join of the old one arrives. Its search is
+        // already stopped, so a worker that looks for work itself (Searcher.helpAnywhere) leaves it alone
+        // and any Select on it could only come through the stale Join.
+        SearchControl stopped = unlimited();
+        stopped.stop();
+        int g2 = DtsTestBlocks.open(b, Position.startPos(), 2, stopped);
         assertEquals(g + 1, g2);
         assertEquals(2, hook.claimHelpers(2));
         e.sup.tell(new Supervisor.SplitOffered(b, g, 2, 0, epoch));

@@ -1,7 +1,6 @@
 package gacrux.search;
 
 import gacrux.board.Position;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -379,10 +378,6 @@ class SplitBlockTest {
      * owner waits (a fake helper stays attached to mine); any Select in the unrelated configuration is the race.
      */
     @Test
-    @Disabled("bug: Searcher.helpBelow reads c.generation() after c.isOpen()/c.under(mine); a block closed and reopened"
-            + " elsewhere in between is attached with its new generation, so the owner joins unrelated work (and"
-            + " helpAt overwrites its pos/keys/currentMove frames). Fix: read the generation (state) first, then check"
-            + " open/under, then attach with that generation")
     void helpfulMasterNeverJoinsABlockThatIsNotBelowItsOwn() throws Exception {
         SplitBlock mine = new SplitBlock(0), c = new SplitBlock(1);
         SplitBlock[] pool = {mine, c};
