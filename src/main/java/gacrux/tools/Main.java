@@ -16,6 +16,8 @@ public final class Main {
             case "perft" -> PerftCommand.run(rest, System.out, System.err);
             case "bench" -> BenchCommand.run(rest, System.out, System.err);
             case "smpbench" -> SmpBench.run(rest, System.out, System.err);
+            case "treedump" -> TreeDumpCommand.run(rest, System.out, System.err);
+            case "treediff" -> TreeDiff.run(rest, System.out, System.err);
             case "help", "--help", "-h" -> { usage(); yield 0; }
             default -> { System.err.println("unknown command '" + args[0] + "'"); usage(); yield 2; }
         };
@@ -28,6 +30,8 @@ public final class Main {
                 usage: java -jar gacrux.jar                      UCI engine on stdin/stdout
                        java -jar gacrux.jar perft DEPTH [--fen FEN] [--divide]
                        java -jar gacrux.jar bench [DEPTH]
-                       java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]""");
+                       java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]
+                       java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
+                       java -jar gacrux.jar treediff A.log B.log [--limit N]""");
     }
 }
