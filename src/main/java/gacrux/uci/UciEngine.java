@@ -204,16 +204,22 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
         if (debug) out.info("position " + position.toFen());
     }
 
-    private void onGo(SearchLimits limits) {
-        List<String> bad = new ArrayList<>();
-        for (String sm : limits.searchmoves()) {
+    private void onGo(SearchLimits go) {
+        List<String> bad = new ArrayList<>(), good = new ArrayList<>();
+        for (String sm : go.searchmoves()) {
             try {
                 MoveGen.parseUci(position, sm);
+                good.add(sm);
             } catch (IllegalArgumentException e) {
                 bad.add(sm);
             }
         }
-        if (!bad.isEmpty()) out.info("searchmoves not legal here, ignored: " + String.join(" ", bad));
+        // Really ignored: searching only illegal moves would answer bestmove 0000 in a live position.
+        SearchLimits limits = bad.isEmpty() ? go : new SearchLimits(go.depth(), go.nodes(), go.movetime(), go.wtime(),
+                go.btime(), go.winc(), go.binc(), go.movestogo(), go.mate(), go.infinite(), go.ponder(),
+                List.copyOf(good), go.perft());
+        if (!bad.isEmpty()) out.info("searchmoves not legal here, ignored: " + String.join(" ", bad)
+                + (good.isEmpty() ? " (searching all moves)" : ""));
         if (limits.perft() > 0) {
             running = service.perft(position.copy(), limits.perft(), nextId(), this::finished);
             return;
