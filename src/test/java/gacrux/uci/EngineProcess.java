@@ -49,6 +49,7 @@ final class EngineProcess implements AutoCloseable {
     private final Thread engineThread;      // null for a child process
     private final AtomicInteger inProcessExit = new AtomicInteger(Integer.MIN_VALUE);
     private final Writer stdin;
+    private final OutputStream stdinBytes;
     private final BlockingQueue<String> queue = new LinkedBlockingQueue<>();
     private final List<String> stdout = new ArrayList<>();
     private final List<String> stderr = new ArrayList<>();
@@ -60,6 +61,7 @@ final class EngineProcess implements AutoCloseable {
                           InputStream errors) {
         this.process = process;
         this.engineThread = engineThread;
+        this.stdinBytes = toEngine;
         this.stdin = new OutputStreamWriter(toEngine, StandardCharsets.UTF_8);
         this.stdoutReader = pump(fromEngine, "engine-stdout", line -> {
             synchronized (this) {
@@ -192,6 +194,26 @@ final class EngineProcess implements AutoCloseable {
             stdin.flush();
         } catch (IOException e) {
             fail("cannot send '" + line + "': " + e + "\n" + transcript());
+        }
+    }
+
+    /**
+     * Sends one line as raw bytes (invalid UTF-8 allowed; it must hold no line break). The transcript shows
+     * at most 200 characters of it, control characters escaped.
+     */
+    void sendRaw(byte[] line) {
+        String shown = new String(line, 0, Math.min(line.length, 200), StandardCharsets.UTF_8)
+                .replaceAll("\\p{Cntrl}", "?") + (line.length > 200 ? "... (" + line.length + " bytes)" : "");
+        synchronized (this) {
+            transcript.append("> ").append(shown).append('\n');
+        }
+        try {
+            stdin.flush();
+            stdinBytes.write(line);
+            stdinBytes.write('\n');
+            stdinBytes.flush();
+        } catch (IOException e) {
+            fail("cannot send a line of " + line.length + " bytes: " + e + "\n" + transcript());
         }
     }
 
