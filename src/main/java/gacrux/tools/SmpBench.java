@@ -100,48 +100,35 @@ final class SmpBench {
             TranspositionTable tt = new TranspositionTable(ttMb);
             Row[][] rows = new Row[threads.length][positions.size()];
             double[] idleShare = new double[threads.length];
+            DtsSearch[] dts = new DtsSearch[threads.length];
+            Searcher serial = new Searcher(tt);
+            for (int ti = 0; ti < threads.length; ti++)
+                if (threads[ti] > 1) dts[ti] = DtsSearch.spawn(system, "smp-" + ti, tt, threads[ti], Searcher.Config.DEFAULT);
+            // Warm-up: the JIT compiles the search before anything is timed, so the first configuration measured
+            // is not penalised for running cold.
+            int warmDepth = Math.min(depth, 8);
+            for (int ti = 0; ti < threads.length; ti++)
+                for (Position p : positions) runOne(dts[ti], serial, tt, p, warmDepth);
+            long[] busy0 = new long[threads.length], wait0 = new long[threads.length], wall = new long[threads.length];
+            for (int ti = 0; ti < threads.length; ti++)
+                if (dts[ti] != null) { busy0[ti] = dts[ti].busyNanos(); wait0[ti] = dts[ti].waitNanos(); }
+            // Interleaved: each position is searched by every configuration in turn, so a burst of load on this
+            // shared machine hits all configurations alike.
+            out.printf("depth %d, %d positions, threads %s%n", depth, positions.size(), java.util.Arrays.toString(threads));
+            for (int pi = 0; pi < positions.size(); pi++) {
+                StringBuilder line = new StringBuilder(String.format("  pos %2d", pi + 1));
+                for (int ti = 0; ti < threads.length; ti++) {
+                    Row r = runOne(dts[ti], serial, tt, positions.get(pi), depth);
+                    rows[ti][pi] = r;
+                    wall[ti] += r.timeNs();
+                    line.append(String.format("  | %d thr %7.3f s %10d nodes", threads[ti], r.timeNs() / 1e9, r.nodes()));
+                }
+                out.println(line);
+            }
             for (int ti = 0; ti < threads.length; ti++) {
-                int t = threads[ti];
-                DtsSearch dts = t > 1 ? DtsSearch.spawn(system, "smp-" + t, tt, t, Searcher.Config.DEFAULT) : null;
-                Searcher serial = new Searcher(tt);
-                long busy0 = dts == null ? 0 : dts.busyNanos(), wait0 = dts == null ? 0 : dts.waitNanos();
-                long wall = 0;
-                out.printf("threads %d, depth %d%n", t, depth);
-                for (int pi = 0; pi < positions.size(); pi++) {
-                    tt.clear();
-                    tt.newSearch();
-                    Position p = positions.get(pi);
-                    SearchLimits limits = SearchLimits.depth(depth);
-                    SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0));
-                    long t0 = System.nanoTime();
-                    SearchResult r;
-                    if (dts == null) {
-                        serial.clearHeuristics();
-                        r = serial.think(p, new long[0], control, x -> { });
-                    } else {
-                        dts.clearHeuristics();
-                        CompletableFuture<SearchResult> f = new CompletableFuture<>();
-                        dts.search(control, s -> {
-                            try {
-                                f.complete(s.think(p, new long[0], control, x -> { }));
-                            } catch (Throwable e) {
-                                f.completeExceptionally(e);
-                            } finally {
-                                control.stop();
-                            }
-                        });
-                        r = f.get(30, TimeUnit.MINUTES);
-                    }
-                    long ns = System.nanoTime() - t0;
-                    wall += ns;
-                    rows[ti][pi] = new Row(ns, r.nodes());
-                    out.printf("  pos %2d  %8.3f s  %11d nodes  %8d nps%n", pi + 1, ns / 1e9, r.nodes(),
-                            r.nodes() * 1_000_000_000L / Math.max(1, ns));
-                }
-                if (dts != null) {
-                    long busy = dts.busyNanos() - busy0, waited = dts.waitNanos() - wait0;
-                    idleShare[ti] = 1.0 - (double) (busy - waited) / ((double) wall * t);
-                }
+                if (dts[ti] == null) continue;
+                long busy = dts[ti].busyNanos() - busy0[ti], waited = dts[ti].waitNanos() - wait0[ti];
+                idleShare[ti] = 1.0 - (double) (busy - waited) / ((double) wall[ti] * threads[ti]);
             }
             out.println();
             out.println("threads     time(s)      nodes        nps   speedup  overhead  nps-scaling  idle");
@@ -168,6 +155,35 @@ final class SmpBench {
         } finally {
             system.terminate();
         }
+    }
+
+    /** One time-to-depth search from a cleared TT and fresh killers/history. */
+    private static Row runOne(DtsSearch dts, Searcher serial, TranspositionTable tt, Position p, int depth)
+            throws Exception {
+        tt.clear();
+        tt.newSearch();
+        SearchLimits limits = SearchLimits.depth(depth);
+        SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0));
+        long t0 = System.nanoTime();
+        SearchResult r;
+        if (dts == null) {
+            serial.clearHeuristics();
+            r = serial.think(p, new long[0], control, x -> { });
+        } else {
+            dts.clearHeuristics();
+            CompletableFuture<SearchResult> f = new CompletableFuture<>();
+            dts.search(control, s -> {
+                try {
+                    f.complete(s.think(p, new long[0], control, x -> { }));
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                } finally {
+                    control.stop();
+                }
+            });
+            r = f.get(30, TimeUnit.MINUTES);
+        }
+        return new Row(System.nanoTime() - t0, r.nodes());
     }
 
     static List<String> readPositions(Path file) throws IOException {
