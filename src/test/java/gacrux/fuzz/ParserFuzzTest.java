@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class ParserFuzzTest {
     static final Path CORPUS = Path.of("src/test/resources/gacrux/fuzz/ParserFuzzTestInputs");
-    static final int MUTATIONS = Integer.getInteger("gacrux.fuzz.mutations", 200_000);
+    static final int MUTATIONS = Integer.getInteger("gacrux.fuzz.mutations", 100_000);
 
     @FuzzTest(maxDuration = "60s")
     void fen(byte[] data) {
