@@ -37,17 +37,28 @@ public final class Bench {
     }
 
     public static Result run(int depth, Consumer<String> perPosition) {
+        return run(depth, perPosition, () -> false);
+    }
+
+    /**
+     * As {@link #run(int, Consumer)}, but stoppable: stop is polled by the search (through a per-position
+     * control's node poll) and between positions. A stopped bench returns null: a partial count is no
+     * fingerprint.
+     */
+    public static Result run(int depth, Consumer<String> perPosition, java.util.function.BooleanSupplier stop) {
         TranspositionTable tt = new TranspositionTable(TT_MB);
         Searcher searcher = new Searcher(tt);
         long total = 0, t0 = System.nanoTime();
         int i = 0;
         for (String fen : POSITIONS) {
+            if (stop.getAsBoolean()) return null;
             tt.clear();
             searcher.clearHeuristics();
             Position p = Position.fromFen(fen);
             SearchLimits limits = SearchLimits.depth(depth);
-            SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0));
+            SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0), stop);
             SearchResult r = searcher.think(p, new long[0], control, line -> { });
+            if (control.stopped()) return null;
             total += r.nodes();
             perPosition.accept(String.format("position %2d: %10d nodes  bestmove %s  score %s",
                     ++i, r.nodes(), gacrux.board.Move.toUci(r.bestMove()), Score.uci(r.score())));

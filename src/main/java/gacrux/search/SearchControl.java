@@ -11,12 +11,25 @@ public final class SearchControl {
     public final SearchLimits limits;
     public final TimeManager time;
 
+    /** An outside stop request polled with the clock (bench's stop); never null. */
+    private final java.util.function.BooleanSupplier external;
+
     public SearchControl(SearchLimits limits, TimeManager time) {
+        this(limits, time, null);
+    }
+
+    public SearchControl(SearchLimits limits, TimeManager time, java.util.function.BooleanSupplier external) {
         this.limits = limits;
         this.time = time;
+        this.external = external;
     }
 
     public boolean stopped() { return stop; }
+
+    /** Called with the clock check (every 1024 nodes): turns an outside stop request into the stop flag. */
+    public void pollExternal() {
+        if (external != null && external.getAsBoolean()) stop = true;
+    }
 
     public void stop() { stop = true; }
 

@@ -443,6 +443,7 @@ public final class Searcher {
     }
 
     private void poll() {
+        control.pollExternal();
         if (timeKeeper && control.time.hardExpired()) control.stop();
         long limit = control.limits.nodes();
         if (limit > 0 && (hook == null ? nodes : hook.totalNodes()) >= limit) control.stop();

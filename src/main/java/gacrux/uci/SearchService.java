@@ -171,9 +171,14 @@ final class SearchService {
     }
 
     Running bench(int depth, long id, LongConsumer done) {
+        AtomicBoolean stop = new AtomicBoolean();
         executor.execute(() -> {
             try {
-                Bench.Result r = Bench.run(depth, out::info);
+                Bench.Result r = Bench.run(depth, out::info, stop::get);
+                if (r == null) {
+                    out.info("bench stopped");
+                    return;
+                }
                 out.println("Nodes: " + r.nodes());
                 out.info("bench depth " + depth + ": " + r.timeNs() / 1_000_000 + " ms, " + r.nps() + " nps");
             } catch (Throwable t) {
@@ -182,7 +187,7 @@ final class SearchService {
                 done.accept(id);
             }
         });
-        return finiteJob(id);
+        return stoppableJob(id, stop);
     }
 
     /** A finite job that stop (and so quit, or the next state-changing command) cuts short. */
@@ -193,16 +198,6 @@ final class SearchService {
             public void ponderHit() { }
             public boolean finite() { return true; }
             public void preempt() { }
-        };
-    }
-
-    /** Bench runs to completion (Bench.run has no stop hook); stop does not cut it short. */
-    private static Running finiteJob(long id) {
-        return new Running() {
-            public long id() { return id; }
-            public void stop() { }
-            public void ponderHit() { }
-            public boolean finite() { return true; }
         };
     }
 }
