@@ -63,6 +63,8 @@ public final class DtsSearch {
 
     /** Starts a search; rootJob runs on worker 0 with its searcher and must print the bestmove. */
     public void search(SearchControl control, Consumer<Searcher> rootJob) {
+        // The protocol logger at DEBUG turns the trace on for every parallel search (log lines only).
+        if (control.trace() == null) control.withTrace(gacrux.search.ProtocolTrace.forLogging());
         supervisor.tell(new Supervisor.StartSearch(control, rootJob));
     }
 

@@ -8,6 +8,7 @@ import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
 import akka.actor.typed.javadsl.TimerScheduler;
+import gacrux.search.ProtocolTrace;
 import gacrux.search.SearchControl;
 import gacrux.search.Searcher;
 import gacrux.search.SplitBlock;
@@ -120,6 +121,9 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
             isIdle[i] = true;
         }
         shared.idle.set(idleQueue.size());
+        ProtocolTrace trace = control.trace();
+        if (trace != null)
+            for (int w : idleQueue) trace.record(ProtocolTrace.HELP, w, null, -1, 0, -1, -1, "idle at the start");
         workers.get(0).tell(new Worker.RunRoot(shared.epoch, s.rootJob()));
         timers.startTimerWithFixedDelay("clock", new ClockTick(shared.epoch), TICK);
         return this;
@@ -133,7 +137,12 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         if (w == 0 || isIdle[w]) return this; // duplicate HELP: already idle
         isIdle[w] = true;
         idleQueue.add(w);
-        if (searching) shared.idle.incrementAndGet();
+        if (searching) {
+            shared.idle.incrementAndGet();
+            ProtocolTrace trace = control.trace();
+            if (trace != null)
+                trace.record(ProtocolTrace.HELP, w, null, -1, 0, -1, -1, h.stale() ? "its Join was stale" : null);
+        }
         return this;
     }
 
@@ -153,6 +162,9 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
             isIdle[w] = false;
             pendingJoins[w]++;
             workers.get(w).tell(new Worker.Join(s.block(), s.generation(), s.epoch()));
+            ProtocolTrace trace = control.trace();
+            if (trace != null)
+                trace.record(ProtocolTrace.JOIN_SENT, w, s.block(), s.generation(), 0, -1, -1, "to worker " + w + " for worker " + s.owner());
             sent++;
         }
         joinsSent += sent;

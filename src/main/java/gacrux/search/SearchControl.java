@@ -31,7 +31,21 @@ public final class SearchControl {
         if (external != null && external.getAsBoolean()) stop = true;
     }
 
-    public void stop() { stop = true; }
+    public void stop() {
+        ProtocolTrace t = trace;
+        if (t != null && !stop) t.record(ProtocolTrace.STOP, -1, null, -1, 0, -1, -1, null);
+        stop = true;
+    }
+
+    /** The DTS protocol trace of this search, or null (off, the default). Set before the search starts. */
+    private volatile ProtocolTrace trace;
+
+    public ProtocolTrace trace() { return trace; }
+
+    public SearchControl withTrace(ProtocolTrace trace) {
+        this.trace = trace;
+        return this;
+    }
 
     /** Search with no limits at all, for tests and tools. */
     public static SearchControl unlimited() {

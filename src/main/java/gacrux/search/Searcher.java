@@ -184,7 +184,7 @@ public final class Searcher {
         if (rootCount == 0) {
             int score = root.inCheck() ? -MATE : DRAW;
             info.accept("info depth 0 score " + Score.uci(score));
-            return new SearchResult(Move.NONE, Move.NONE, score, 0, 0);
+            return traced(new SearchResult(Move.NONE, Move.NONE, score, 0, 0));
         }
         orderRootByTT(root);
 
@@ -251,7 +251,19 @@ public final class Searcher {
             if (control.time.softExpired()) break;
             if (rootCount == 1 && control.limits.hasClock() && depth >= 8 && !control.time.pondering()) break;
         }
-        return new SearchResult(bestMove, ponderMove, bestScore, completedDepth, totalNodes());
+        return traced(new SearchResult(bestMove, ponderMove, bestScore, completedDepth, totalNodes()));
+    }
+
+    /** The protocol trace's bestmove event (one per search: only the root's think returns a result). */
+    private SearchResult traced(SearchResult r) {
+        trace(ProtocolTrace.BESTMOVE, null, -1, r.bestMove(), -1, r.score(), "depth " + r.depth());
+        return r;
+    }
+
+    /** Records a protocol event when this search is traced (docs/dts-protocol.md); gen -1: b's current one. */
+    private void trace(String type, SplitBlock b, int gen, int move, int index, int score, String note) {
+        ProtocolTrace t = control == null ? null : control.trace();
+        if (t != null) t.record(type, workerId, b, b != null && gen < 0 ? b.generation() : gen, move, index, score, note);
     }
 
     private void orderRootByTT(Position root) {
@@ -742,6 +754,8 @@ public final class Searcher {
         blockAt[q] = b;
         innermost = b;
         splits++;
+        // Traced before open(): once open, a helper may attach (and trace its Join) at once.
+        trace(ProtocolTrace.SPLIT, b, b.generation() + 1, 0, -1, -1, "claimed " + claimed + ", searched " + b.searchedBefore);
         int gen = b.open();
         hook.offered(b, gen, claimed);
         return true;
@@ -758,7 +772,8 @@ public final class Searcher {
      */
     private int ownerFinish(int ply, int inFlightMove, int inFlightScore, long key) {
         SplitBlock b = blockAt[ply];
-        if (inFlightMove != 0 && !aborted()) b.share(inFlightScore, inFlightMove, pv[ply + 1], pvLength[ply + 1]);
+        if (inFlightMove != 0 && !aborted() && b.share(inFlightScore, inFlightMove, pv[ply + 1], pvLength[ply + 1]))
+            traceShare(b, inFlightMove, inFlightScore);
         selectLoop(b, ply);
         int gen = awaitHelpers(b);
         blockAt[ply] = null;
@@ -814,6 +829,7 @@ public final class Searcher {
             int idx = b.select();
             if (idx < 0) break;
             int m = b.moves[idx];
+            trace(ProtocolTrace.SELECT, b, -1, m, idx, -1, null);
             int alpha = b.alpha();
             if (alpha >= b.beta) break;
             currentMove[ply] = m;
@@ -822,8 +838,13 @@ public final class Searcher {
                     b.inCheck, best);
             if (score == PRUNED) continue;
             if (aborted()) break; // a stopped search's partial score is never shared
-            b.share(score, m, pv[ply + 1], pvLength[ply + 1]);
+            if (b.share(score, m, pv[ply + 1], pvLength[ply + 1])) traceShare(b, m, score);
         }
+    }
+
+    private void traceShare(SplitBlock b, int move, int score) {
+        trace(ProtocolTrace.SHARE, b, -1, move, -1, score, null);
+        if (score >= b.beta) trace(ProtocolTrace.ABORT, b, -1, move, -1, score, "fail high: score >= beta " + b.beta);
     }
 
     /** Helpful master: joins an open block created below `mine` by one of its helpers. */
@@ -835,7 +856,7 @@ public final class Searcher {
             int generation = c.generation();
             if (!c.isOpen() || !c.hasMovesLeft() || c.aborted) continue;
             if (!c.under(mine)) continue;
-            if (helpAt(c, generation)) return true;
+            if (helpAt(c, generation, "helpful master, below its block #" + mine.id)) return true;
         }
         return false;
     }
@@ -858,7 +879,7 @@ public final class Searcher {
                     bestDepth = c.depth;
                 }
             }
-            if (best == null || !join(best, bestGen)) return helped;
+            if (best == null || !join(best, bestGen, "chose it itself before HELP")) return helped;
             helped++;
         }
     }
@@ -869,13 +890,22 @@ public final class Searcher {
      * Called by an idle worker's actor, and by an owner waiting at its own block (helpful master).
      */
     public boolean join(SplitBlock b, int generation) {
-        control = null;
-        innermost = null;
-        return helpAt(b, generation);
+        return join(b, generation, "Join message");
     }
 
-    private boolean helpAt(SplitBlock b, int generation) {
-        if (!b.attach(generation)) return false;
+    private boolean join(SplitBlock b, int generation, String via) {
+        control = null;
+        innermost = null;
+        return helpAt(b, generation, via);
+    }
+
+    private boolean helpAt(SplitBlock b, int generation, String via) {
+        if (!b.attach(generation)) {
+            // The block's control may already be another search's (recycled): the checker ignores refusals.
+            ProtocolTrace t = b.control == null ? null : b.control.trace();
+            if (t != null) t.record(ProtocolTrace.JOIN_REFUSED, workerId, b, generation, 0, -1, -1, via);
+            return false;
+        }
         SplitBlock savedInnermost = innermost;
         int savedBase = baseSplitPly, savedPathLen = pathBaseLength;
         SearchControl savedControl = control;
@@ -899,8 +929,11 @@ public final class Searcher {
             innermost = b;
             nodeType[ply] = b.nodeType;
             perftMode = b.perft;
+            trace(ProtocolTrace.JOIN, b, generation, 0, -1, -1, via);
             selectLoop(b, ply);
         } finally {
+            // Merge is traced before detach: after it the owner may Unsplit.
+            trace(ProtocolTrace.MERGE, b, generation, 0, -1, -1, null);
             b.detach();
             innermost = savedInnermost;
             baseSplitPly = savedBase;
