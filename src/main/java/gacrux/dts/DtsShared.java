@@ -76,7 +76,11 @@ final class DtsShared {
             @Override public void unsplit(SplitBlock block, int generation) {
                 // Traced before the slot is freed: after that the block may be reopened by anyone.
                 gacrux.search.ProtocolTrace t = block.control == null ? null : block.control.trace();
-                if (t != null) t.record(gacrux.search.ProtocolTrace.UNSPLIT, workerId, block, generation, 0, -1, -1, null);
+                if (t != null) {
+                    long best = block.best.get(); // the value the owner backs up
+                    t.record(gacrux.search.ProtocolTrace.UNSPLIT, workerId, block, generation, SplitBlock.move(best), -1,
+                            SplitBlock.score(best), null);
+                }
                 inUse.set(block.id, 0);
                 supervisor.tell(new Supervisor.Unsplit(block.id, generation, workerId, epoch));
             }

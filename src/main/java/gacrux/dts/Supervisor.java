@@ -161,10 +161,10 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
             int w = idleQueue.poll();
             isIdle[w] = false;
             pendingJoins[w]++;
-            workers.get(w).tell(new Worker.Join(s.block(), s.generation(), s.epoch()));
-            ProtocolTrace trace = control.trace();
+            ProtocolTrace trace = control.trace(); // traced before the tell, so it precedes the answer
             if (trace != null)
                 trace.record(ProtocolTrace.JOIN_SENT, w, s.block(), s.generation(), 0, -1, -1, "to worker " + w + " for worker " + s.owner());
+            workers.get(w).tell(new Worker.Join(s.block(), s.generation(), s.epoch()));
             sent++;
         }
         joinsSent += sent;

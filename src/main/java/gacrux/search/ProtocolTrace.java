@@ -59,7 +59,7 @@ public final class ProtocolTrace {
             }
             if (!move.isEmpty()) sb.append(" move ").append(move);
             if (index >= 0) sb.append(" idx ").append(index);
-            if (score != -1 && (type.equals(SHARE) || type.equals(ABORT) || type.equals(BESTMOVE)))
+            if (score != -1 && (type.equals(SHARE) || type.equals(ABORT) || type.equals(UNSPLIT) || type.equals(BESTMOVE)))
                 sb.append(" score ").append(score);
             if (!note.isEmpty()) sb.append(" (").append(note).append(')');
             return sb.toString();

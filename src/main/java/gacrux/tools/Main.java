@@ -18,6 +18,7 @@ public final class Main {
             case "smpbench" -> SmpBench.run(rest, System.out, System.err);
             case "treedump" -> TreeDumpCommand.run(rest, System.out, System.err);
             case "treediff" -> TreeDiff.run(rest, System.out, System.err);
+            case "explain" -> ExplainCommand.run(rest, System.out, System.err);
             case "help", "--help", "-h" -> { usage(); yield 0; }
             default -> { System.err.println("unknown command '" + args[0] + "'"); usage(); yield 2; }
         };
@@ -32,6 +33,7 @@ public final class Main {
                        java -jar gacrux.jar bench [DEPTH]
                        java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]
                        java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
-                       java -jar gacrux.jar treediff A.log B.log [--limit N]""");
+                       java -jar gacrux.jar treediff A.log B.log [--limit N]
+                       java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE]""");
     }
 }
