@@ -27,6 +27,8 @@ import java.util.concurrent.TimeUnit;
  * time, nodes, nps; then per thread count: speedup (time at 1 / time at N), search overhead (nodes at N /
  * nodes at 1 - 1), nps scaling, and the idle share (worker time not spent searching).
  * Every search starts with a cleared TT and fresh killers/history, so runs are comparable.
+ * {@code --protocol-trace PREFIX} writes each timed parallel search's DTS protocol trace to
+ * PREFIX-&lt;threads&gt;t-pos&lt;NN&gt;.jsonl and checks it with gacrux.dts.ProtocolChecker (exit 1 if one breaks a rule).
  */
 final class SmpBench {
     private SmpBench() {}
@@ -60,6 +62,7 @@ final class SmpBench {
         int[] threads = {1, 2};
         int depth = 11, ttMb = 64;
         List<String> fens = POSITIONS;
+        String tracePrefix = null;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -71,6 +74,7 @@ final class SmpBench {
                     case "--depth" -> depth = Integer.parseInt(args[++i]);
                     case "--tt" -> ttMb = Integer.parseInt(args[++i]);
                     case "--positions" -> fens = readPositions(Path.of(args[++i]));
+                    case "--protocol-trace" -> tracePrefix = args[++i];
                     default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
                 }
             }
@@ -81,7 +85,8 @@ final class SmpBench {
             return 2;
         } catch (IllegalArgumentException | IOException e) {
             err.println("smpbench: " + e.getMessage()
-                    + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB])");
+                    + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
+                    + " [--protocol-trace PREFIX])");
             return 2;
         }
         List<Position> positions = new ArrayList<>();
@@ -101,6 +106,7 @@ final class SmpBench {
             Row[][] rows = new Row[threads.length][positions.size()];
             double[] idleShare = new double[threads.length];
             DtsSearch[] dts = new DtsSearch[threads.length];
+            int traces = 0, badTraces = 0;
             Searcher serial = new Searcher(tt);
             for (int ti = 0; ti < threads.length; ti++)
                 if (threads[ti] > 1) dts[ti] = DtsSearch.spawn(system, "smp-" + ti, tt, threads[ti], Searcher.Config.DEFAULT);
@@ -108,7 +114,7 @@ final class SmpBench {
             // is not penalised for running cold.
             int warmDepth = Math.min(depth, 8);
             for (int ti = 0; ti < threads.length; ti++)
-                for (Position p : positions) runOne(dts[ti], serial, tt, p, warmDepth);
+                for (Position p : positions) runOne(dts[ti], serial, tt, p, warmDepth, null);
             long[] busy0 = new long[threads.length], wait0 = new long[threads.length], wall = new long[threads.length];
             for (int ti = 0; ti < threads.length; ti++)
                 if (dts[ti] != null) { busy0[ti] = dts[ti].busyNanos(); wait0[ti] = dts[ti].waitNanos(); }
@@ -118,7 +124,18 @@ final class SmpBench {
             for (int pi = 0; pi < positions.size(); pi++) {
                 StringBuilder line = new StringBuilder(String.format("  pos %2d", pi + 1));
                 for (int ti = 0; ti < threads.length; ti++) {
-                    Row r = runOne(dts[ti], serial, tt, positions.get(pi), depth);
+                    String trace = tracePrefix == null || dts[ti] == null ? null
+                            : String.format("%s-%dt-pos%02d.jsonl", tracePrefix, threads[ti], pi + 1);
+                    Row r = runOne(dts[ti], serial, tt, positions.get(pi), depth, trace);
+                    if (trace != null) {
+                        List<gacrux.dts.ProtocolChecker.Violation> v =
+                                gacrux.dts.ProtocolChecker.check(gacrux.dts.ProtocolChecker.read(Path.of(trace)));
+                        traces++;
+                        if (!v.isEmpty()) {
+                            badTraces++;
+                            err.println("smpbench: " + trace + " breaks the DTS protocol: " + v);
+                        }
+                    }
                     rows[ti][pi] = r;
                     wall[ti] += r.timeNs();
                     line.append(String.format("  | %d thr %7.3f s %10d nodes", threads[ti], r.timeNs() / 1e9, r.nodes()));
@@ -130,6 +147,9 @@ final class SmpBench {
                 long busy = dts[ti].busyNanos() - busy0[ti], waited = dts[ti].waitNanos() - wait0[ti];
                 idleShare[ti] = 1.0 - (double) (busy - waited) / ((double) wall[ti] * threads[ti]);
             }
+            if (tracePrefix != null)
+                err.printf("smpbench: %d protocol traces written (%s-*.jsonl; tracing slows the timed searches),"
+                        + " %d break the DTS rules%n", traces, tracePrefix, badTraces);
             out.println();
             out.println("threads     time(s)      nodes        nps   speedup  overhead  nps-scaling  idle");
             long t1 = 0, n1 = 0;
@@ -148,7 +168,7 @@ final class SmpBench {
                 java.util.Arrays.sort(sp);
                 out.printf("threads %d: median per-position speedup %.2f%n", threads[ti], sp[sp.length / 2]);
             }
-            return 0;
+            return badTraces == 0 ? 0 : 1;
         } catch (Exception e) {
             err.println("smpbench: failed: " + e);
             return 1;
@@ -158,12 +178,14 @@ final class SmpBench {
     }
 
     /** One time-to-depth search from a cleared TT and fresh killers/history. */
-    private static Row runOne(DtsSearch dts, Searcher serial, TranspositionTable tt, Position p, int depth)
-            throws Exception {
+    private static Row runOne(DtsSearch dts, Searcher serial, TranspositionTable tt, Position p, int depth,
+                              String traceFile) throws Exception {
         tt.clear();
         tt.newSearch();
         SearchLimits limits = SearchLimits.depth(depth);
         SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0));
+        gacrux.search.ProtocolTrace trace = traceFile == null ? null : new gacrux.search.ProtocolTrace(false, traceFile);
+        control.withTrace(trace);
         long t0 = System.nanoTime();
         SearchResult r;
         if (dts == null) {
@@ -183,6 +205,7 @@ final class SmpBench {
             });
             r = f.get(30, TimeUnit.MINUTES);
         }
+        if (trace != null) trace.close();
         return new Row(System.nanoTime() - t0, r.nodes());
     }
 
