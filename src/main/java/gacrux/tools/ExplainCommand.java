@@ -30,7 +30,8 @@ import java.util.concurrent.CompletableFuture;
  * named by its step in Hyatt's paper (HELP, Split, Join, Select, Share, Merge, Unsplit). Short by default (the
  * first {@value #SHORT_EVENTS} events and a summary), every event with {@code --verbose}. The story is told from
  * the protocol trace (gacrux.search.ProtocolTrace), which {@code --protocol-trace FILE} also writes as JSON
- * lines; the run is checked by gacrux.dts.ProtocolChecker and the verdict printed last.
+ * lines; the run is checked by gacrux.dts.ProtocolChecker and the verdict printed last. {@code --svg FILE} draws
+ * the run as a timeline (TimelineSvg).
  */
 public final class ExplainCommand {
     private ExplainCommand() {}
@@ -39,7 +40,7 @@ public final class ExplainCommand {
     private static final int TT_MB = 16;
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        String fen = Position.START_FEN, traceFile = null;
+        String fen = Position.START_FEN, traceFile = null, svgFile = null;
         int depth = 6, threads = 2;
         boolean verbose = false;
         try {
@@ -50,6 +51,7 @@ public final class ExplainCommand {
                     case "--threads" -> threads = Integer.parseInt(args[++i]);
                     case "--verbose" -> verbose = true;
                     case "--protocol-trace" -> traceFile = args[++i];
+                    case "--svg" -> svgFile = args[++i];
                     default -> {
                         err.println("explain: unknown argument '" + args[i] + "'");
                         return 2;
@@ -57,7 +59,7 @@ public final class ExplainCommand {
                 }
             }
         } catch (ArrayIndexOutOfBoundsException | NumberFormatException e) {
-            err.println("usage: explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE]");
+            err.println("usage: explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]");
             return 2;
         }
         if (depth < 1 || depth > 30 || threads < 1 || threads > 64) {
@@ -118,6 +120,16 @@ public final class ExplainCommand {
         out.println(v.isEmpty() ? "Protocol check: all " + events.size() + " events follow the DTS rules."
                 : "Protocol check FAILED: " + v);
         if (traceFile != null) err.println("explain: protocol trace written to " + traceFile);
+        if (svgFile != null) {
+            try {
+                java.nio.file.Files.writeString(java.nio.file.Path.of(svgFile), TimelineSvg.render(events, threads,
+                        "explain: depth " + depth + ", " + threads + " workers, " + fen));
+                err.println("explain: timeline written to " + svgFile);
+            } catch (IOException e) {
+                err.println("explain: cannot write " + svgFile + ": " + e.getMessage());
+                return 1;
+            }
+        }
         return v.isEmpty() ? 0 : 1;
     }
 

@@ -31,9 +31,9 @@ public final class Main {
                 usage: java -jar gacrux.jar                      UCI engine on stdin/stdout
                        java -jar gacrux.jar perft DEPTH [--fen FEN] [--divide]
                        java -jar gacrux.jar bench [DEPTH]
-                       java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB] [--protocol-trace PREFIX]
+                       java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB] [--protocol-trace PREFIX] [--svg PREFIX]
                        java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
                        java -jar gacrux.jar treediff A.log B.log [--limit N]
-                       java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE]""");
+                       java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]""");
     }
 }

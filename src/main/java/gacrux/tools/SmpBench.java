@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * nodes at 1 - 1), nps scaling, and the idle share (worker time not spent searching).
  * Every search starts with a cleared TT and fresh killers/history, so runs are comparable.
  * {@code --protocol-trace PREFIX} writes each timed parallel search's DTS protocol trace to
- * PREFIX-&lt;threads&gt;t-pos&lt;NN&gt;.jsonl and checks it with gacrux.dts.ProtocolChecker (exit 1 if one breaks a rule).
+ * PREFIX-&lt;threads&gt;t-pos&lt;NN&gt;.jsonl and checks it with gacrux.dts.ProtocolChecker (exit 1 if one breaks a rule);
+ * {@code --svg PREFIX} draws each as a timeline (TimelineSvg), PREFIX-&lt;threads&gt;t-pos&lt;NN&gt;.svg.
  */
 final class SmpBench {
     private SmpBench() {}
@@ -62,7 +63,7 @@ final class SmpBench {
         int[] threads = {1, 2};
         int depth = 11, ttMb = 64;
         List<String> fens = POSITIONS;
-        String tracePrefix = null;
+        String tracePrefix = null, svgPrefix = null;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -75,6 +76,7 @@ final class SmpBench {
                     case "--tt" -> ttMb = Integer.parseInt(args[++i]);
                     case "--positions" -> fens = readPositions(Path.of(args[++i]));
                     case "--protocol-trace" -> tracePrefix = args[++i];
+                    case "--svg" -> svgPrefix = args[++i];
                     default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
                 }
             }
@@ -86,7 +88,7 @@ final class SmpBench {
         } catch (IllegalArgumentException | IOException e) {
             err.println("smpbench: " + e.getMessage()
                     + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
-                    + " [--protocol-trace PREFIX])");
+                    + " [--protocol-trace PREFIX] [--svg PREFIX])");
             return 2;
         }
         List<Position> positions = new ArrayList<>();
@@ -124,12 +126,19 @@ final class SmpBench {
             for (int pi = 0; pi < positions.size(); pi++) {
                 StringBuilder line = new StringBuilder(String.format("  pos %2d", pi + 1));
                 for (int ti = 0; ti < threads.length; ti++) {
-                    String trace = tracePrefix == null || dts[ti] == null ? null
+                    boolean traced = (tracePrefix != null || svgPrefix != null) && dts[ti] != null;
+                    String file = tracePrefix == null ? null
                             : String.format("%s-%dt-pos%02d.jsonl", tracePrefix, threads[ti], pi + 1);
+                    gacrux.search.ProtocolTrace trace = traced ? new gacrux.search.ProtocolTrace(svgPrefix != null, file) : null;
                     Row r = runOne(dts[ti], serial, tt, positions.get(pi), depth, trace);
                     if (trace != null) {
-                        List<gacrux.dts.ProtocolChecker.Violation> v =
-                                gacrux.dts.ProtocolChecker.check(gacrux.dts.ProtocolChecker.read(Path.of(trace)));
+                        List<gacrux.search.ProtocolTrace.Event> events = file != null
+                                ? gacrux.dts.ProtocolChecker.read(Path.of(file)) : trace.events();
+                        List<gacrux.dts.ProtocolChecker.Violation> v = gacrux.dts.ProtocolChecker.check(events);
+                        if (svgPrefix != null)
+                            Files.writeString(Path.of(String.format("%s-%dt-pos%02d.svg", svgPrefix, threads[ti], pi + 1)),
+                                    TimelineSvg.render(events, threads[ti], String.format("smpbench: position %d, depth %d, %d workers",
+                                            pi + 1, depth, threads[ti])));
                         traces++;
                         if (!v.isEmpty()) {
                             badTraces++;
@@ -147,9 +156,10 @@ final class SmpBench {
                 long busy = dts[ti].busyNanos() - busy0[ti], waited = dts[ti].waitNanos() - wait0[ti];
                 idleShare[ti] = 1.0 - (double) (busy - waited) / ((double) wall[ti] * threads[ti]);
             }
-            if (tracePrefix != null)
-                err.printf("smpbench: %d protocol traces written (%s-*.jsonl; tracing slows the timed searches),"
-                        + " %d break the DTS rules%n", traces, tracePrefix, badTraces);
+            if (traces > 0)
+                err.printf("smpbench: %d parallel searches traced (%s%s; tracing slows the timed searches),"
+                        + " %d break the DTS rules%n", traces, tracePrefix == null ? "" : tracePrefix + "-*.jsonl ",
+                        svgPrefix == null ? "" : svgPrefix + "-*.svg", badTraces);
             out.println();
             out.println("threads     time(s)      nodes        nps   speedup  overhead  nps-scaling  idle");
             long t1 = 0, n1 = 0;
@@ -179,12 +189,11 @@ final class SmpBench {
 
     /** One time-to-depth search from a cleared TT and fresh killers/history. */
     private static Row runOne(DtsSearch dts, Searcher serial, TranspositionTable tt, Position p, int depth,
-                              String traceFile) throws Exception {
+                              gacrux.search.ProtocolTrace trace) throws Exception {
         tt.clear();
         tt.newSearch();
         SearchLimits limits = SearchLimits.depth(depth);
         SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0));
-        gacrux.search.ProtocolTrace trace = traceFile == null ? null : new gacrux.search.ProtocolTrace(false, traceFile);
         control.withTrace(trace);
         long t0 = System.nanoTime();
         SearchResult r;
