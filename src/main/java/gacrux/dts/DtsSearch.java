@@ -68,6 +68,21 @@ public final class DtsSearch {
         supervisor.tell(new Supervisor.StartSearch(control, rootJob));
     }
 
+    /**
+     * Starts a Lazy SMP search on the same workers: rootJob runs on worker 0 and must print the bestmove;
+     * helperJob (the same think(), info and result discarded) runs on every other worker. When worker 0's job
+     * ends, the control is stopped and the helpers stop.
+     */
+    public void searchLazy(SearchControl control, Consumer<Searcher> rootJob, Consumer<Searcher> helperJob) {
+        supervisor.tell(new Supervisor.StartLazy(control, rootJob, helperJob));
+    }
+
+    /** Workers still running a job of a lazy search (0 once every helper has seen the stop). */
+    public int lazyRunning() { return shared.lazyRunning.get(); }
+
+    /** Moves deferred by Lazy SMP work sharing, all workers, since creation. */
+    public long deferrals() { return shared.workShare.deferrals(); }
+
     /** Parallel perft through the split machinery; blocks until done. */
     public long perft(gacrux.board.Position root, int depth) {
         gacrux.search.SearchLimits limits = gacrux.search.SearchLimits.infiniteSearch();

@@ -27,11 +27,16 @@ final class DtsShared {
     /** Per worker: nanoseconds inside RunRoot or Join handlers (written by that worker, read by benchmarks). */
     final AtomicLongArray busyNanos;
     volatile long epoch;
+    /** Lazy SMP: the work-sharing table, whether the current epoch is lazy, and the workers still running. */
+    final gacrux.search.WorkShare workShare;
+    volatile boolean lazy;
+    final AtomicInteger lazyRunning = new AtomicInteger();
     volatile ActorRef<Supervisor.Command> supervisor;
 
     DtsShared(int workers, Searcher[] searchers) {
         this.searchers = searchers;
         this.busyNanos = new AtomicLongArray(workers);
+        this.workShare = new gacrux.search.WorkShare(workers);
         this.pool = new SplitBlock[Math.max(16, workers * 16)];
         for (int i = 0; i < pool.length; i++) pool[i] = new SplitBlock(i);
         this.inUse = new AtomicIntegerArray(pool.length);
@@ -52,7 +57,8 @@ final class DtsShared {
     /** The split hook of one worker: the search's only window onto the parallel layer. */
     SplitHook hookFor(int workerId) {
         return new SplitHook() {
-            @Override public boolean helpWanted() { return idle.get() > 0; }
+            // In a lazy epoch nobody splits (idle stays 0 there anyway; lazy is read only if it is not).
+            @Override public boolean helpWanted() { return idle.get() > 0 && !lazy; }
 
             @Override public int claimHelpers(int max) {
                 while (true) {

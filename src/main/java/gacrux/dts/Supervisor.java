@@ -29,11 +29,17 @@ import java.util.function.Consumer;
  */
 public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
 
-    public sealed interface Command permits StartSearch, Help, SplitOffered, Merged, Unsplit, RootDone, ClockTick,
+    public sealed interface Command permits StartSearch, StartLazy, Help, SplitOffered, Merged, Unsplit, RootDone, ClockTick,
             GetStats {}
 
     /** Start epoch: worker 0 runs rootJob; everyone else is idle. */
     public record StartSearch(SearchControl control, Consumer<Searcher> rootJob) implements Command {}
+    /**
+     * Start a Lazy SMP epoch: worker 0 runs rootJob, every other worker runs helperJob (the same iterative
+     * deepening, result discarded), all on the shared TT with the work-sharing table; no splits.
+     */
+    public record StartLazy(SearchControl control, Consumer<Searcher> rootJob, Consumer<Searcher> helperJob)
+            implements Command {}
     /** HELP: worker is idle. stale: its Join found the block gone. */
     public record Help(int worker, boolean stale) implements Command {}
     /** Split: owner opened block (claimed idle workers for it). block == null returns the claim. */
@@ -92,6 +98,7 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(StartSearch.class, this::onStart)
+                .onMessage(StartLazy.class, this::onStartLazy)
                 .onMessage(Help.class, this::onHelp)
                 .onMessage(SplitOffered.class, this::onSplitOffered)
                 .onMessage(Merged.class, m -> { if (m.epoch() == shared.epoch) merges++; else late++; return this; })
@@ -106,7 +113,29 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
                 .build();
     }
 
+    private Behavior<Command> onStartLazy(StartLazy s) {
+        shared.epoch++;
+        searches++;
+        control = s.control();
+        searching = true;
+        shared.lazy = true;
+        for (gacrux.search.Searcher w : shared.searchers) w.resetNodes();
+        // Nobody is idle in a lazy epoch: no HELP is raised, so nobody splits.
+        idleQueue.clear();
+        java.util.Arrays.fill(isIdle, false);
+        shared.idle.set(0);
+        shared.workShare.clear();
+        for (int i = 0; i < workers.size(); i++) {
+            shared.lazyRunning.incrementAndGet();
+            workers.get(i).tell(new Worker.RunLazy(shared.epoch, control, i == 0 ? s.rootJob() : s.helperJob(),
+                    shared.workShare, shared.lazyRunning));
+        }
+        timers.startTimerWithFixedDelay("clock", new ClockTick(shared.epoch), TICK);
+        return this;
+    }
+
     private Behavior<Command> onStart(StartSearch s) {
+        shared.lazy = false;
         shared.epoch++;
         searches++;
         control = s.control();
@@ -137,7 +166,7 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         if (w == 0 || isIdle[w]) return this; // duplicate HELP: already idle
         isIdle[w] = true;
         idleQueue.add(w);
-        if (searching) {
+        if (searching && !shared.lazy) {
             shared.idle.incrementAndGet();
             ProtocolTrace trace = control.trace();
             if (trace != null)

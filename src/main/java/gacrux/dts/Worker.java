@@ -16,10 +16,19 @@ import java.util.function.Consumer;
 public final class Worker {
     private Worker() {}
 
-    public sealed interface Command permits RunRoot, Join {}
+    public sealed interface Command permits RunRoot, Join, RunLazy {}
 
     /** Worker 0 only: run the root search (iterative deepening) of epoch. */
     public record RunRoot(long epoch, Consumer<Searcher> job) implements Command {}
+
+    /**
+     * Lazy SMP: run job (the whole iterative deepening, think()) with the work-sharing table. Worker 0's job
+     * prints bestmove; when it ends, this worker stops the search's control (the helpers stop) and reports
+     * RootDone. A helper's job has its result and info lines discarded; it counts itself off running at the end.
+     */
+    public record RunLazy(long epoch, gacrux.search.SearchControl control, Consumer<Searcher> job,
+                          gacrux.search.WorkShare share, java.util.concurrent.atomic.AtomicInteger running)
+            implements Command {}
 
     /** Join the block of that generation (sent by the supervisor after a Split). */
     public record Join(SplitBlock block, int generation, long epoch) implements Command {}
@@ -40,6 +49,22 @@ public final class Worker {
                     } finally {
                         busy.addAndGet(id, System.nanoTime() - t0);
                         supervisor.tell(new Supervisor.RootDone(m.epoch()));
+                    }
+                    return Behaviors.same();
+                })
+                .onMessage(RunLazy.class, m -> {
+                    long t0 = System.nanoTime();
+                    searcher.lazy(m.share());
+                    try {
+                        m.job().accept(searcher);
+                    } finally {
+                        searcher.lazy(null);
+                        busy.addAndGet(id, System.nanoTime() - t0);
+                        if (id == 0) {
+                            m.control().stop(); // the main worker is done: the helpers stop
+                            supervisor.tell(new Supervisor.RootDone(m.epoch()));
+                        }
+                        m.running().decrementAndGet();
                     }
                     return Behaviors.same();
                 })

@@ -99,6 +99,11 @@ public final class Searcher {
      * futility hide quiet key moves behind a large material deficit.
      */
     private boolean pruning;
+    /**
+     * Lazy SMP (docs/dts-protocol.md, "Lazy SMP mode"): the work-sharing table while this searcher runs one
+     * worker's think() of a lazy search, else null (DTS and the serial search). Checked once per node.
+     */
+    private WorkShare workShare;
 
     /** Search switches. The defaults are the engine's; tests turn pieces off to compare searches exactly. */
     public record Config(boolean useTT, boolean pruning, int multiPv) {
@@ -138,6 +143,12 @@ public final class Searcher {
     /** Time spent at Unsplit waiting for helpers with nothing to help (the owner's idle time). */
     public long waitNanos() { return waitNanos; }
     public int workerId() { return workerId; }
+
+    /**
+     * Lazy SMP: the work-sharing table for the next think() (null: off). A lazy helper (worker id &gt; 0) records no
+     * bestmove trace event, and odd helpers start their iterative deepening one ply deeper.
+     */
+    public void lazy(WorkShare share) { this.workShare = share; }
 
     /** Changes the switches between searches (MultiPV from the UCI options). */
     public void configure(Config c) { this.config = c; }
@@ -193,7 +204,9 @@ public final class Searcher {
         int bestMove = rootMoves[0], ponderMove = Move.NONE, bestScore = 0, completedDepth = 0;
         long startNs = System.nanoTime();
 
-        for (int depth = 1; depth <= maxDepth; depth++) {
+        // Lazy SMP: odd helpers start one ply deeper, so the workers are not all in the same iteration.
+        int firstDepth = workShare != null && (workerId & 1) == 1 ? Math.min(2, maxDepth) : 1;
+        for (int depth = firstDepth; depth <= maxDepth; depth++) {
             rootDepth = depth;
             seldepth = 0;
             for (int pvIdx = 0; pvIdx < multiPv; pvIdx++) {
@@ -256,6 +269,7 @@ public final class Searcher {
 
     /** The protocol trace's bestmove event (one per search: only the root's think returns a result). */
     private SearchResult traced(SearchResult r) {
+        if (workShare != null && workerId != 0) return r; // a lazy helper's result is discarded
         trace(ProtocolTrace.BESTMOVE, null, -1, r.bestMove(), -1, r.score(), "depth " + r.depth());
         return r;
     }
@@ -376,7 +390,7 @@ public final class Searcher {
             }
             // The root is a PV node: after its first move (YBW) it is the best split point of all.
             if (hook != null && config.multiPv() == 1 && i + 1 < rootCount && depth >= minSplitDepth
-                    && hook.helpWanted()) {
+                    && hook.helpWanted() && workShare == null) {
                 int claimed = hook.claimHelpers(Math.min(maxHelpersPerBlock, rootCount - i - 1));
                 if (claimed > 0 && openRootBlock(i, depth, alpha, beta, inCheck, bestRootIdx, claimed)) {
                     int s2 = finishRootBlock(i, alpha);
@@ -555,11 +569,14 @@ public final class Searcher {
         int bestScore = -INFINITE, bestMove = 0;
         int origAlpha = alpha;
         int side = p.sideToMove();
+        boolean share = workShare != null && pvNode;
         while (nextAt[ply] < n) {
             int i = nextAt[ply]++;
-            int m = pickBest(list, scores, i, n);
+            // Lazy SMP: the next move, unless another worker is searching it here right now (then it goes last).
+            int m = share ? workShare.choose(workerId, ply, key, depth, list, scores, i, n) : pickBest(list, scores, i, n);
             currentMove[ply] = m;
             int score = searchMove(ply, m, searchedAt[ply], depth, alpha, beta, nt, eval, inCheck, bestScore);
+            if (share) workShare.publish(workerId, ply, 0);
             if (score == PRUNED) continue;
             if (blockAt[ply] != null) {
                 // This frame was split while the move was being searched: the rest is done as the block's owner.
@@ -694,6 +711,7 @@ public final class Searcher {
      * split block. Returns true if a block was opened.
      */
     private boolean trySplit(int currentPly) {
+        if (workShare != null) return false; // a Lazy SMP worker never splits (not even a late one in a DTS epoch)
         int low = innermost == null ? 1 : Math.max(1, innermostOwnPly() + 1);
         int chosen = -1;
         for (int q = low; q <= currentPly; q++) {
