@@ -203,6 +203,8 @@ public final class Searcher {
         int multiPv = Math.max(1, Math.min(config.multiPv(), rootCount));
         int bestMove = rootMoves[0], ponderMove = Move.NONE, bestScore = 0, completedDepth = 0;
         long startNs = System.nanoTime();
+        thinkStartNs = startNs;
+        thinkInfo = info;
 
         // Lazy SMP: odd helpers start one ply deeper, so the workers are not all in the same iteration.
         int firstDepth = workShare != null && (workerId & 1) == 1 ? Math.min(2, maxDepth) : 1;
@@ -335,6 +337,11 @@ public final class Searcher {
     }
 
     /** Searches root moves pvIdx.. with the window; records each move's score and PV. */
+    /** currmove lines start after this long (UCI: for long searches only). */
+    private static final long CURRMOVE_AFTER_NS = 3_000_000_000L;
+    private long thinkStartNs;
+    private Consumer<String> thinkInfo;
+
     private int rootSearch(int depth, int alpha, int beta, int pvIdx) {
         Position root = pos[0];
         nodeType[0] = PV;
@@ -346,6 +353,9 @@ public final class Searcher {
         for (int i = pvIdx; i < rootCount; i++) {
             int m = rootMoves[i];
             currentMove[0] = m;
+            // Long searches tell the GUI which root move is being searched (cheap: once per root move).
+            if (thinkInfo != null && System.nanoTime() - thinkStartNs > CURRMOVE_AFTER_NS)
+                thinkInfo.accept("info depth " + depth + " currmove " + Move.toUci(m) + " currmovenumber " + (i + 1));
             Position child = pos[1];
             child.copyFrom(root);
             child.makeMove(m);
