@@ -14,7 +14,8 @@ public final class EngineOptions {
     /** What a setoption changed, for the actor to act on. */
     public enum Change { NONE, HASH, CLEAR_HASH, OTHER }
 
-    public record Snapshot(int threads, int multiPv, int moveOverheadMs, boolean ponder) {}
+    /** lazySmp: option SMP is Lazy (every worker runs the whole iterative deepening) rather than DTS. */
+    public record Snapshot(int threads, int multiPv, int moveOverheadMs, boolean ponder, boolean lazySmp) {}
 
     private final UciOutput out;
     private int hashMb = 16;
@@ -22,6 +23,7 @@ public final class EngineOptions {
     private boolean ponder = false;
     private int moveOverhead = 30;
     private int multiPv = 1;
+    private boolean lazySmp = false;
 
     public EngineOptions(UciOutput out) {
         this.out = out;
@@ -36,6 +38,7 @@ public final class EngineOptions {
         out.println("option name Ponder type check default false");
         out.println("option name Move Overhead type spin default 30 min 0 max 5000");
         out.println("option name MultiPV type spin default 1 min 1 max 256");
+        out.println("option name SMP type combo default DTS var DTS var Lazy");
         out.println("uciok");
     }
 
@@ -45,7 +48,7 @@ public final class EngineOptions {
 
     void setHashActual(int mb) { hashMb = mb; }
 
-    public Snapshot snapshot() { return new Snapshot(threads, multiPv, moveOverhead, ponder); }
+    public Snapshot snapshot() { return new Snapshot(threads, multiPv, moveOverhead, ponder, lazySmp); }
 
     /** The current values, for {@code d}: {@code Hash=16 Threads=1 Ponder=false Move Overhead=30 MultiPV=1}. */
     public String describe() {
@@ -79,6 +82,15 @@ public final class EngineOptions {
                 Integer v = spin(name, value, 1, 256);
                 if (v == null) return Change.NONE;
                 multiPv = v;
+                return Change.OTHER;
+            }
+            case "smp" -> {
+                if (value != null && value.trim().equalsIgnoreCase("dts")) lazySmp = false;
+                else if (value != null && value.trim().equalsIgnoreCase("lazy")) lazySmp = true;
+                else {
+                    out.info("option SMP needs DTS or Lazy; unchanged");
+                    return Change.NONE;
+                }
                 return Change.OTHER;
             }
             case "ponder" -> {

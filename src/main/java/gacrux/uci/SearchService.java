@@ -100,7 +100,11 @@ final class SearchService {
                 done.accept(id);
             }
         };
-        if (dts != null) {
+        if (dts != null && opts.lazySmp()) {
+            // Lazy SMP: every other worker runs the same search on the shared TT; its result and info are dropped.
+            dts.configure(config);
+            dts.searchLazy(control, rootJob, s -> s.think(root, history, control, line -> { }));
+        } else if (dts != null) {
             dts.configure(config);
             dts.search(control, rootJob);
         } else {
