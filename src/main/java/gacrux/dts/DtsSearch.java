@@ -108,6 +108,19 @@ public final class DtsSearch {
         for (Searcher s : shared.searchers) s.clearHeuristics();
     }
 
+    /** Worker i's searcher (tests: its help count shows a restarted worker still takes Joins). */
+    Searcher searcher(int i) { return shared.searchers[i]; }
+
+    /** How often worker i's actor was started: 1, plus one per supervision restart after a failure. */
+    public int workerStarts(int i) { return shared.workerStarts.get(i); }
+
+    /** Blocks owners left to their last helper (stop with a stalled helper, or a failure). */
+    public long abandonedBlocks() {
+        long n = 0;
+        for (Searcher s : shared.searchers) n += s.abandonedBlocks();
+        return n;
+    }
+
     /** Blocks of the pool still in use (0 between searches). */
     public int blocksInUse() { return shared.blocksInUse(); }
 

@@ -26,6 +26,8 @@ final class DtsShared {
     final Searcher[] searchers;
     /** Per worker: nanoseconds inside RunRoot or Join handlers (written by that worker, read by benchmarks). */
     final AtomicLongArray busyNanos;
+    /** Per worker: how often its behavior was (re)started; above 1 after a failure (supervision restart). */
+    final AtomicIntegerArray workerStarts;
     volatile long epoch;
     /** Lazy SMP: the work-sharing table, whether the current epoch is lazy, and the workers still running. */
     final gacrux.search.WorkShare workShare;
@@ -36,6 +38,7 @@ final class DtsShared {
     DtsShared(int workers, Searcher[] searchers) {
         this.searchers = searchers;
         this.busyNanos = new AtomicLongArray(workers);
+        this.workerStarts = new AtomicIntegerArray(workers);
         this.workShare = new gacrux.search.WorkShare(workers);
         this.pool = new SplitBlock[Math.max(16, workers * 16)];
         for (int i = 0; i < pool.length; i++) pool[i] = new SplitBlock(i);

@@ -3,6 +3,7 @@ package gacrux.dts;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.DispatcherSelector;
+import akka.actor.typed.SupervisorStrategy;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
@@ -89,9 +90,23 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         pendingJoins = new int[n];
         for (int i = 0; i < n; i++) {
             shared.searchers[i].attach(shared.hookFor(i), i, false);
-            workers.add(ctx.spawn(Worker.create(i, shared.searchers[i], ctx.getSelf(), shared.busyNanos, shared.pool), "worker-" + i,
+            workers.add(ctx.spawn(supervisedWorker(i, ctx.getSelf()), "worker-" + i,
                     DispatcherSelector.fromConfig("gacrux.search-dispatcher")));
         }
+    }
+
+    /**
+     * A worker whose handler throws is restarted with the same Searcher and mailbox (Akka typed would stop it
+     * by default, and every later Join to it would be lost). Its failed Join still answered Help and a failed
+     * RunRoot still reported RootDone (both in finally), so pendingJoins and the epoch stay right; the search
+     * released the blocks it owned before the exception left it (Searcher.releaseOwnBlocks).
+     */
+    private Behavior<Worker.Command> supervisedWorker(int i, ActorRef<Command> self) {
+        return Behaviors.supervise(Behaviors.<Worker.Command>setup(c -> {
+                    shared.workerStarts.incrementAndGet(i);
+                    return Worker.create(i, shared.searchers[i], self, shared.busyNanos, shared.pool);
+                }))
+                .onFailure(SupervisorStrategy.restart());
     }
 
     @Override

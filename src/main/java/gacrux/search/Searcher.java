@@ -167,6 +167,15 @@ public final class Searcher {
      * first), for repetition detection. Info lines go to info; the caller prints bestmove.
      */
     public SearchResult think(Position root, long[] gameKeys, SearchControl control, Consumer<String> info) {
+        try {
+            return iterate(root, gameKeys, control, info);
+        } catch (Throwable t) {
+            if (hook != null) releaseOwnBlocks(-1); // a failed root leaks no block and strands no helper
+            throw t;
+        }
+    }
+
+    private SearchResult iterate(Position root, long[] gameKeys, SearchControl control, Consumer<String> info) {
         this.control = control;
         innermost = null;
         baseSplitPly = 0;
@@ -457,7 +466,7 @@ public final class Searcher {
                 rootScores[k] = -INFINITE + 1;
             }
         }
-        hook.unsplit(b, gen);
+        if (gen >= 0) hook.unsplit(b, gen); // else abandoned: its last helper returns it to the pool
         return score;
     }
 
@@ -818,7 +827,7 @@ public final class Searcher {
                 pvLength[ply] = 0;
             }
         }
-        hook.unsplit(b, gen);
+        if (gen >= 0) hook.unsplit(b, gen); // else abandoned: its last helper returns it to the pool
         if (abovesAborted) return 0;
         if (score == -INFINITE) return b.alpha0; // every move pruned
         if (config.useTT()) {
@@ -830,12 +839,32 @@ public final class Searcher {
     }
 
     /**
+     * How long an owner waits at Unsplit for helpers that have not Merged once the search is stopped (or,
+     * after its own failure, at all) before it abandons the block (docs/reliability.md: the stop bound).
+     * Healthy helpers see stop at their next node, microseconds later; only a stalled one is left behind.
+     */
+    public static long abandonAfterNanos = 50_000_000L;
+    private long abandoned;
+
+    /** Blocks this worker left to their last helper (stop with a helper stalled, or its own failure). */
+    public long abandonedBlocks() { return abandoned; }
+
+    /**
      * Unsplit, first half: wait for the last helper to Merge, then close the block. Helpful master: while
-     * waiting, help at blocks below our own instead of idling. Returns the generation that was closed.
+     * waiting, help at blocks below our own instead of idling. Returns the generation that was closed, or -1
+     * if the search was stopped and a helper still had not Merged {@link #abandonAfterNanos} later: then the
+     * block is abandoned (aborted, left open and taken) and its last helper returns it to the pool, so a
+     * stalled helper cannot hold up bestmove.
      */
     private int awaitHelpers(SplitBlock b) {
         int idleSpins = 0;
+        long stopSeen = 0;
         while (!b.tryClose()) {
+            if (control.stopped()) {
+                long now = System.nanoTime();
+                if (stopSeen == 0) stopSeen = now;
+                else if (now - stopSeen >= abandonAfterNanos) return abandonBlock(b);
+            }
             if (!helpBelow(b)) {
                 long t0 = System.nanoTime();
                 if (++idleSpins < 100) Thread.onSpinWait();
@@ -846,6 +875,43 @@ public final class Searcher {
         return b.generation();
     }
 
+    /** Has this worker a block of its own open (fault injection only: a loop over the stack)? */
+    private boolean holdsBlocks() {
+        for (SplitBlock b : blockAt) if (b != null) return true;
+        return false;
+    }
+
+    /** Gives up on b's helpers: the generation if it could close b itself after all, else -1 (abandoned). */
+    private int abandonBlock(SplitBlock b) {
+        int gen = b.generation();
+        if (b.abandon()) return gen;
+        abandoned++;
+        trace(ProtocolTrace.ABORT, b, gen, 0, -1, -1, "abandoned by its owner: helpers " + b.helpers() + " still attached");
+        return -1;
+    }
+
+    /**
+     * After a failure inside this worker's search (an exception unwinding its recursion): its own open blocks
+     * at plies above abovePly are aborted, their helpers are waited for (at most {@link #abandonAfterNanos})
+     * and each block is closed and returned to the pool, or abandoned to its last helper. Deepest first.
+     */
+    private void releaseOwnBlocks(int abovePly) {
+        for (int q = STACK - 1; q > abovePly; q--) if (blockAt[q] != null) blockAt[q].aborted = true;
+        for (int q = STACK - 1; q > abovePly; q--) {
+            SplitBlock b = blockAt[q];
+            if (b == null) continue;
+            blockAt[q] = null;
+            long t0 = System.nanoTime();
+            int gen;
+            while (true) {
+                if (b.tryClose()) { gen = b.generation(); break; }
+                if (System.nanoTime() - t0 >= abandonAfterNanos) { gen = abandonBlock(b); break; }
+                LockSupport.parkNanos(20_000);
+            }
+            if (gen >= 0) hook.unsplit(b, gen);
+        }
+    }
+
     /** Select until the block has no move left (or is aborted); each result is Shared. */
     private void selectLoop(SplitBlock b, int ply) {
         if (b.perft) {
@@ -854,6 +920,8 @@ public final class Searcher {
         }
         Position p = pos[ply];
         while (!aborted()) {
+            Faults.Injector fault = Faults.injector; // tests only (null in production): once per Select
+            if (fault != null) fault.atSelect(workerId, b.owner == workerId, holdsBlocks(), b);
             int idx = b.select();
             if (idx < 0) break;
             int m = b.moves[idx];
@@ -959,10 +1027,15 @@ public final class Searcher {
             perftMode = b.perft;
             trace(ProtocolTrace.JOIN, b, generation, 0, -1, -1, via);
             selectLoop(b, ply);
+        } catch (Throwable t) {
+            // A failure while helping: the blocks this worker opened below b (as their owner) are released
+            // before it Merges, so neither their helpers nor b's owner wait for it.
+            releaseOwnBlocks(b.ply);
+            throw t;
         } finally {
             // Merge is traced before detach: after it the owner may Unsplit.
             trace(ProtocolTrace.MERGE, b, generation, 0, -1, -1, null);
-            b.detach();
+            if (b.detach()) hook.unsplit(b, generation); // the owner abandoned it and we were its last helper
             innermost = savedInnermost;
             baseSplitPly = savedBase;
             pathBaseLength = savedPathLen;
@@ -1034,6 +1107,9 @@ public final class Searcher {
         pos[0].copyFrom(root);
         try {
             return depth <= 0 ? 1 : perftNode(0, depth);
+        } catch (Throwable t) {
+            if (hook != null) releaseOwnBlocks(-1);
+            throw t;
         } finally {
             perftMode = false;
         }
@@ -1076,7 +1152,7 @@ public final class Searcher {
                 blockAt[ply] = null;
                 innermost = b.parent;
                 total += b.perftCount.get();
-                hook.unsplit(b, gen);
+                if (gen >= 0) hook.unsplit(b, gen);
                 return total;
             }
         }
@@ -1088,7 +1164,10 @@ public final class Searcher {
         Position p = pos[ply];
         Position child = pos[ply + 1];
         int idx;
-        while (!control.stopped() && (idx = b.select()) >= 0) {
+        while (!control.stopped()) {
+            Faults.Injector fault = Faults.injector; // tests only (null in production): once per Select
+            if (fault != null) fault.atSelect(workerId, b.owner == workerId, holdsBlocks(), b);
+            if ((idx = b.select()) < 0) break;
             int m = b.moves[idx];
             currentMove[ply] = m;
             child.copyFrom(p);

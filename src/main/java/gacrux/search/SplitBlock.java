@@ -57,6 +57,12 @@ public final class SplitBlock {
     public final AtomicInteger next = new AtomicInteger();
     public final AtomicLong best = new AtomicLong();
     public volatile boolean aborted;
+    /**
+     * The owner stopped waiting for its helpers (stop, or its own failure) and left while some were still
+     * attached: the last helper to Merge closes the block and returns it to the pool (see {@link #detach}).
+     * Set once per generation, only with {@link #aborted}; reset by {@link #prepare}.
+     */
+    volatile boolean abandoned;
     /** generation << 17 | open << 16 | helpers. */
     public final AtomicLong state = new AtomicLong();
     final int[] pv = new int[Score.MAX_PLY + 8];
@@ -133,6 +139,7 @@ public final class SplitBlock {
         perftCount.set(0);
         best.set(pack(bestScore, bestMove));
         aborted = false;
+        abandoned = false;
         pvLength = 0;
     }
 
@@ -153,10 +160,39 @@ public final class SplitBlock {
         }
     }
 
-    /** Merge: a helper leaves. */
-    public void detach() {
-        state.getAndDecrement();
+    /**
+     * Merge: a helper leaves. Returns true when the owner has abandoned the block and this was the last
+     * helper: the caller has then closed it and must return it to the pool (Unsplit on the owner's behalf).
+     * Decrement-then-read here against abandon's write-then-read: at least one side sees the other, and the
+     * close is a CAS, so exactly one of them returns the block.
+     */
+    public boolean detach() {
+        long s = state.decrementAndGet();
+        return (s & COUNT_MASK) == 0 && abandoned && closeIfIdle();
     }
+
+    /** Closes the block if it is open with no helper attached; true only for the caller whose CAS closed it. */
+    boolean closeIfIdle() {
+        while (true) {
+            long s = state.get();
+            if ((s & OPEN) == 0 || (s & COUNT_MASK) != 0) return false;
+            if (state.compareAndSet(s, s & ~OPEN)) return true;
+        }
+    }
+
+    /**
+     * The owner gives up waiting for its helpers: the block is aborted (no new Join, helpers stop at their
+     * next node) and abandoned. Returns true if no helper was left, so the owner closed it itself and returns
+     * it to the pool as usual; false: the slot stays taken until the last helper Merges (never reused while
+     * a helper is attached).
+     */
+    boolean abandon() {
+        aborted = true;
+        abandoned = true;
+        return closeIfIdle();
+    }
+
+    public boolean isAbandoned() { return abandoned; }
 
     /** Unsplit: the owner closes the block once no helper is attached. False while helpers remain. */
     boolean tryClose() {
