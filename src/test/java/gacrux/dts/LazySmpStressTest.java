@@ -137,7 +137,8 @@ class LazySmpStressTest {
         dts.searchLazy(control, s -> {
             try {
                 SearchResult r = s.think(p, new long[0], control, line -> {
-                    if (!line.startsWith("info depth ") || line.contains("bound")) return;
+                    // Completed iterations only (not bounds, not currmove lines of a long search).
+                    if (!line.startsWith("info depth ") || !line.contains(" multipv ") || line.contains("bound")) return;
                     int d = Integer.parseInt(line.split(" ")[2]);
                     if (d != 0 && d != lastDepth.get() + 1) outOfOrder.incrementAndGet();
                     lastDepth.set(d);

@@ -28,7 +28,8 @@ class LazySmpUciTest {
                     UciConversationTest.at(null, "e2e4", "e7e5"), e.transcript());
             // Worker 0's iterative deepening alone: each completed depth 1..8 reported once, in order (a helper's
             // lines, odd helpers starting at depth 2, would repeat depths).
-            List<Integer> depths = lines.stream().filter(l -> l.startsWith("info depth ") && !l.contains("bound"))
+            List<Integer> depths = lines.stream()
+                    .filter(l -> l.startsWith("info depth ") && l.contains(" multipv ") && !l.contains("bound"))
                     .map(l -> Integer.parseInt(l.split(" ")[2])).toList();
             assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), depths, e::transcript);
             // Back to DTS on the same workers, same game.
