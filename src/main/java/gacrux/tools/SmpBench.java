@@ -30,6 +30,9 @@ import java.util.concurrent.TimeUnit;
  * {@code --protocol-trace PREFIX} writes each timed parallel search's DTS protocol trace to
  * PREFIX-&lt;threads&gt;t-pos&lt;NN&gt;.jsonl and checks it with gacrux.dts.ProtocolChecker (exit 1 if one breaks a rule);
  * {@code --svg PREFIX} draws each as a timeline (TimelineSvg), PREFIX-&lt;threads&gt;t-pos&lt;NN&gt;.svg.
+ * {@code --mode dts,lazy} (default dts) measures each parallel mode at each thread count above 1 (DTS, and Lazy
+ * SMP on the same kind of workers), all against the same serial run, position by position in the same run;
+ * only DTS searches are traced.
  */
 final class SmpBench {
     private SmpBench() {}
@@ -64,6 +67,7 @@ final class SmpBench {
         int depth = 11, ttMb = 64;
         List<String> fens = POSITIONS;
         String tracePrefix = null, svgPrefix = null;
+        String[] modes = {"dts"};
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -77,6 +81,12 @@ final class SmpBench {
                     case "--positions" -> fens = readPositions(Path.of(args[++i]));
                     case "--protocol-trace" -> tracePrefix = args[++i];
                     case "--svg" -> svgPrefix = args[++i];
+                    case "--mode" -> {
+                        modes = args[++i].toLowerCase(java.util.Locale.ROOT).split(",");
+                        for (String m : modes)
+                            if (!m.equals("dts") && !m.equals("lazy"))
+                                throw new IllegalArgumentException("mode must be dts or lazy, not '" + m + "'");
+                    }
                     default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
                 }
             }
@@ -88,7 +98,7 @@ final class SmpBench {
         } catch (IllegalArgumentException | IOException e) {
             err.println("smpbench: " + e.getMessage()
                     + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
-                    + " [--protocol-trace PREFIX] [--svg PREFIX])");
+                    + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy])");
             return 2;
         }
         List<Position> positions = new ArrayList<>();
@@ -102,6 +112,21 @@ final class SmpBench {
         }
         int maxThreads = 1;
         for (int t : threads) maxThreads = Math.max(maxThreads, t);
+        // The configurations measured: each thread count once per mode, a single thread once (the serial search).
+        List<Integer> cfgT = new ArrayList<>();
+        List<Boolean> cfgL = new ArrayList<>();
+        for (int t : threads) {
+            if (t == 1) { cfgT.add(1); cfgL.add(false); continue; }
+            for (String m : modes) { cfgT.add(t); cfgL.add(m.equals("lazy")); }
+        }
+        int[] cfgThreads = cfgT.stream().mapToInt(Integer::intValue).toArray();
+        boolean[] lazy = new boolean[cfgThreads.length];
+        String[] label = new String[cfgThreads.length];
+        for (int ci = 0; ci < lazy.length; ci++) {
+            lazy[ci] = cfgL.get(ci);
+            label[ci] = cfgThreads[ci] == 1 ? "serial" : lazy[ci] ? "lazy" : "dts";
+        }
+        threads = cfgThreads;
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "smpbench", DtsSearch.systemConfig(maxThreads));
         try {
             TranspositionTable tt = new TranspositionTable(ttMb);
@@ -112,25 +137,27 @@ final class SmpBench {
             Searcher serial = new Searcher(tt);
             for (int ti = 0; ti < threads.length; ti++)
                 if (threads[ti] > 1) dts[ti] = DtsSearch.spawn(system, "smp-" + ti, tt, threads[ti], Searcher.Config.DEFAULT);
+            // (Each mode gets its own workers, so the busy and wait counters below are per configuration.)
             // Warm-up: the JIT compiles the search before anything is timed, so the first configuration measured
             // is not penalised for running cold.
             int warmDepth = Math.min(depth, 8);
             for (int ti = 0; ti < threads.length; ti++)
-                for (Position p : positions) runOne(dts[ti], serial, tt, p, warmDepth, null);
+                for (Position p : positions) runOne(dts[ti], lazy[ti], serial, tt, p, warmDepth, null);
             long[] busy0 = new long[threads.length], wait0 = new long[threads.length], wall = new long[threads.length];
             for (int ti = 0; ti < threads.length; ti++)
                 if (dts[ti] != null) { busy0[ti] = dts[ti].busyNanos(); wait0[ti] = dts[ti].waitNanos(); }
             // Interleaved: each position is searched by every configuration in turn, so a burst of load on this
             // shared machine hits all configurations alike.
-            out.printf("depth %d, %d positions, threads %s%n", depth, positions.size(), java.util.Arrays.toString(threads));
+            out.printf("depth %d, %d positions, threads %s, modes %s%n", depth, positions.size(),
+                    java.util.Arrays.toString(threads), String.join(",", modes));
             for (int pi = 0; pi < positions.size(); pi++) {
                 StringBuilder line = new StringBuilder(String.format("  pos %2d", pi + 1));
                 for (int ti = 0; ti < threads.length; ti++) {
-                    boolean traced = (tracePrefix != null || svgPrefix != null) && dts[ti] != null;
+                    boolean traced = (tracePrefix != null || svgPrefix != null) && dts[ti] != null && !lazy[ti];
                     String file = tracePrefix == null ? null
                             : String.format("%s-%dt-pos%02d.jsonl", tracePrefix, threads[ti], pi + 1);
                     gacrux.search.ProtocolTrace trace = traced ? new gacrux.search.ProtocolTrace(svgPrefix != null, file) : null;
-                    Row r = runOne(dts[ti], serial, tt, positions.get(pi), depth, trace);
+                    Row r = runOne(dts[ti], lazy[ti], serial, tt, positions.get(pi), depth, trace);
                     if (trace != null) {
                         List<gacrux.search.ProtocolTrace.Event> events = file != null
                                 ? gacrux.dts.ProtocolChecker.read(Path.of(file)) : trace.events();
@@ -147,7 +174,8 @@ final class SmpBench {
                     }
                     rows[ti][pi] = r;
                     wall[ti] += r.timeNs();
-                    line.append(String.format("  | %d thr %7.3f s %10d nodes", threads[ti], r.timeNs() / 1e9, r.nodes()));
+                    line.append(String.format("  | %s %d thr %7.3f s %10d nodes", label[ti], threads[ti], r.timeNs() / 1e9,
+                            r.nodes()));
                 }
                 out.println(line);
             }
@@ -161,14 +189,15 @@ final class SmpBench {
                         + " %d break the DTS rules%n", traces, tracePrefix == null ? "" : tracePrefix + "-*.jsonl ",
                         svgPrefix == null ? "" : svgPrefix + "-*.svg", badTraces);
             out.println();
-            out.println("threads     time(s)      nodes        nps   speedup  overhead  nps-scaling  idle");
+            out.println("mode    threads     time(s)      nodes        nps   speedup  overhead  nps-scaling  idle");
             long t1 = 0, n1 = 0;
             for (Row r : rows[0]) { t1 += r.timeNs(); n1 += r.nodes(); }
             for (int ti = 0; ti < threads.length; ti++) {
                 long tn = 0, nn = 0;
                 for (Row r : rows[ti]) { tn += r.timeNs(); nn += r.nodes(); }
                 double nps = nn * 1e9 / tn, nps1 = n1 * 1e9 / t1;
-                out.printf("%7d  %10.3f  %10d  %9.0f  %8.2f  %+7.1f%%  %11.2f  %4.1f%%%n", threads[ti], tn / 1e9, nn, nps,
+                out.printf("%-6s  %7d  %10.3f  %10d  %9.0f  %8.2f  %+7.1f%%  %11.2f  %4.1f%%%n", label[ti], threads[ti],
+                        tn / 1e9, nn, nps,
                         (double) t1 / tn, 100.0 * ((double) nn / n1 - 1), nps / nps1, 100 * idleShare[ti]);
             }
             // Per-position speedup medians are steadier than totals on a noisy machine.
@@ -176,7 +205,7 @@ final class SmpBench {
                 double[] sp = new double[positions.size()];
                 for (int pi = 0; pi < sp.length; pi++) sp[pi] = (double) rows[0][pi].timeNs() / rows[ti][pi].timeNs();
                 java.util.Arrays.sort(sp);
-                out.printf("threads %d: median per-position speedup %.2f%n", threads[ti], sp[sp.length / 2]);
+                out.printf("%s threads %d: median per-position speedup %.2f%n", label[ti], threads[ti], sp[sp.length / 2]);
             }
             return badTraces == 0 ? 0 : 1;
         } catch (Exception e) {
@@ -188,7 +217,7 @@ final class SmpBench {
     }
 
     /** One time-to-depth search from a cleared TT and fresh killers/history. */
-    private static Row runOne(DtsSearch dts, Searcher serial, TranspositionTable tt, Position p, int depth,
+    private static Row runOne(DtsSearch dts, boolean lazy, Searcher serial, TranspositionTable tt, Position p, int depth,
                               gacrux.search.ProtocolTrace trace) throws Exception {
         tt.clear();
         tt.newSearch();
@@ -203,7 +232,7 @@ final class SmpBench {
         } else {
             dts.clearHeuristics();
             CompletableFuture<SearchResult> f = new CompletableFuture<>();
-            dts.search(control, s -> {
+            java.util.function.Consumer<Searcher> root = s -> {
                 try {
                     f.complete(s.think(p, new long[0], control, x -> { }));
                 } catch (Throwable e) {
@@ -211,8 +240,15 @@ final class SmpBench {
                 } finally {
                     control.stop();
                 }
-            });
+            };
+            if (lazy) dts.searchLazy(control, root, s -> s.think(p, new long[0], control, x -> { }));
+            else dts.search(control, root);
             r = f.get(30, TimeUnit.MINUTES);
+            long t1 = System.nanoTime();
+            // Lazy helpers see the stop at their next node; the next search (and its TT clear) waits for them.
+            while (lazy && dts.lazyRunning() > 0) java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+            if (trace != null) trace.close();
+            return new Row(t1 - t0, r.nodes());
         }
         if (trace != null) trace.close();
         return new Row(System.nanoTime() - t0, r.nodes());
