@@ -100,9 +100,10 @@ class DtsProtocolTraceTest {
         }
         System.err.printf("DtsProtocolTraceTest: %d traced searches: %d splits, %d joins, %d selects, %d merges,"
                 + " %d files%n", SEARCHES, splits, joins, selects, merges, filesChecked);
-        // The oracle must have had something to judge.
-        assertTrue(splits > 100, "splits " + splits);
-        assertTrue(joins > 50, "joins " + joins);
+        // The oracle must have had something to judge. Typical: 450 splits and 230 joins; with 4 CPU hogs on
+        // this 2-core machine 340 and 140. The bounds are far below that, so that load cannot make it flake.
+        assertTrue(splits > 50, "splits " + splits);
+        assertTrue(joins > 20, "joins " + joins);
         assertEquals(joins, merges, "every Join has its Merge");
         assertEquals(10, filesChecked);
     }
