@@ -33,6 +33,9 @@ import java.util.concurrent.TimeUnit;
  * {@code --mode dts,lazy} (default dts) measures each parallel mode at each thread count above 1 (DTS, and Lazy
  * SMP on the same kind of workers), all against the same serial run, position by position in the same run;
  * only DTS searches are traced.
+ * {@code --movetime MS}: fixed time instead of fixed depth. Every configuration searches each position for MS
+ * ms (stopped from outside, like a GUI's stop); the table gives the mean depth completed and the share of
+ * positions whose best move equals that of a reference serial search to {@code --depth} (run first).
  */
 final class SmpBench {
     private SmpBench() {}
@@ -68,6 +71,7 @@ final class SmpBench {
         List<String> fens = POSITIONS;
         String tracePrefix = null, svgPrefix = null;
         String[] modes = {"dts"};
+        long movetime = 0;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -81,6 +85,7 @@ final class SmpBench {
                     case "--positions" -> fens = readPositions(Path.of(args[++i]));
                     case "--protocol-trace" -> tracePrefix = args[++i];
                     case "--svg" -> svgPrefix = args[++i];
+                    case "--movetime" -> movetime = Long.parseLong(args[++i]);
                     case "--mode" -> {
                         modes = args[++i].toLowerCase(java.util.Locale.ROOT).split(",");
                         for (String m : modes)
@@ -98,7 +103,7 @@ final class SmpBench {
         } catch (IllegalArgumentException | IOException e) {
             err.println("smpbench: " + e.getMessage()
                     + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
-                    + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy])");
+                    + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy] [--movetime MS])");
             return 2;
         }
         List<Position> positions = new ArrayList<>();
@@ -143,6 +148,7 @@ final class SmpBench {
             int warmDepth = Math.min(depth, 8);
             for (int ti = 0; ti < threads.length; ti++)
                 for (Position p : positions) runOne(dts[ti], lazy[ti], serial, tt, p, warmDepth, null);
+            if (movetime > 0) return fixedTime(out, positions, depth, movetime, threads, lazy, label, dts, serial, tt);
             long[] busy0 = new long[threads.length], wait0 = new long[threads.length], wall = new long[threads.length];
             for (int ti = 0; ti < threads.length; ti++)
                 if (dts[ti] != null) { busy0[ti] = dts[ti].busyNanos(); wait0[ti] = dts[ti].waitNanos(); }
@@ -213,6 +219,78 @@ final class SmpBench {
             return 1;
         } finally {
             system.terminate();
+        }
+    }
+
+    /**
+     * --movetime: a reference serial search to depth per position, then every configuration for ms per position
+     * (interleaved), reporting the mean depth completed, nps, and the share of best moves equal to the reference.
+     */
+    private static int fixedTime(PrintStream out, List<Position> positions, int depth, long ms, int[] threads,
+                                 boolean[] lazy, String[] label, DtsSearch[] dts, Searcher serial,
+                                 TranspositionTable tt) throws Exception {
+        int[] ref = new int[positions.size()];
+        for (int pi = 0; pi < ref.length; pi++)
+            ref[pi] = search(null, false, serial, tt, positions.get(pi), SearchLimits.depth(depth), 0).bestMove();
+        out.printf("movetime %d ms, %d positions, reference: serial search to depth %d%n", ms, positions.size(), depth);
+        long[] depthSum = new long[threads.length], nodes = new long[threads.length], time = new long[threads.length];
+        int[] agree = new int[threads.length];
+        for (int pi = 0; pi < positions.size(); pi++) {
+            StringBuilder line = new StringBuilder(String.format("  pos %2d ref %s", pi + 1, gacrux.board.Move.toUci(ref[pi])));
+            for (int ti = 0; ti < threads.length; ti++) {
+                long t0 = System.nanoTime();
+                SearchResult r = search(dts[ti], lazy[ti], serial, tt, positions.get(pi), SearchLimits.infiniteSearch(), ms);
+                time[ti] += System.nanoTime() - t0;
+                depthSum[ti] += r.depth();
+                nodes[ti] += r.nodes();
+                if (r.bestMove() == ref[pi]) agree[ti]++;
+                line.append(String.format("  | %s %d thr d%-2d %s", label[ti], threads[ti], r.depth(),
+                        gacrux.board.Move.toUci(r.bestMove())));
+            }
+            out.println(line);
+        }
+        out.println();
+        out.println("mode    threads  mean depth        nps  nps-scaling  best = reference");
+        for (int ti = 0; ti < threads.length; ti++) {
+            double nps = nodes[ti] * 1e9 / time[ti], nps0 = nodes[0] * 1e9 / time[0];
+            out.printf("%-6s  %7d  %10.2f  %9.0f  %11.2f  %5.1f%% (%d/%d)%n", label[ti], threads[ti],
+                    (double) depthSum[ti] / positions.size(), nps, nps / nps0, 100.0 * agree[ti] / positions.size(),
+                    agree[ti], positions.size());
+        }
+        return 0;
+    }
+
+    /** One search from a cleared TT and fresh killers/history; stopped from outside after stopAfterMs if &gt; 0. */
+    private static SearchResult search(DtsSearch dts, boolean lazy, Searcher serial, TranspositionTable tt, Position p,
+                                       SearchLimits limits, long stopAfterMs) throws Exception {
+        tt.clear();
+        tt.newSearch();
+        SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0));
+        java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        try {
+            if (stopAfterMs > 0) timer.schedule(control::stop, stopAfterMs, TimeUnit.MILLISECONDS);
+            if (dts == null) {
+                serial.clearHeuristics();
+                return serial.think(p, new long[0], control, x -> { });
+            }
+            dts.clearHeuristics();
+            CompletableFuture<SearchResult> f = new CompletableFuture<>();
+            java.util.function.Consumer<Searcher> root = s -> {
+                try {
+                    f.complete(s.think(p, new long[0], control, x -> { }));
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                } finally {
+                    control.stop();
+                }
+            };
+            if (lazy) dts.searchLazy(control, root, s -> s.think(p, new long[0], control, x -> { }));
+            else dts.search(control, root);
+            SearchResult r = f.get(30, TimeUnit.MINUTES);
+            while (lazy && dts.lazyRunning() > 0) java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+            return r;
+        } finally {
+            timer.shutdownNow();
         }
     }
 
