@@ -76,7 +76,7 @@ public final class ProtocolTrace {
     private final FileOutputStream out;
     private final List<Event> events = new ArrayList<>();
     private long seq;
-    private boolean failed;
+    private boolean failed, closed;
 
     /**
      * keep: hold every event in memory (for {@link #events()}, the checker and {@code explain});
@@ -122,6 +122,7 @@ public final class ProtocolTrace {
         String mv = move == 0 ? "" : Move.toUci(move);
         long micros = (System.nanoTime() - startNs) / 1000;
         synchronized (this) {
+            if (closed) return;
             Event e = new Event(seq++, micros, type, worker, blk, gen, ply, depth, nt, left, alpha, beta, mv, index,
                     score, note == null ? "" : note);
             if (keep) events.add(e);
@@ -142,8 +143,12 @@ public final class ProtocolTrace {
         return new ArrayList<>(events);
     }
 
-    /** Closes the file. Events after this (a late, refused Join of a finished search) are no longer written. */
+    /**
+     * Ends the trace: events after this (a late, refused Join of a finished search) are dropped, so the file
+     * and {@link #events()} hold the same events. Closes the file.
+     */
     public synchronized void close() {
+        closed = true;
         if (out == null || failed) return;
         failed = true;
         try {
