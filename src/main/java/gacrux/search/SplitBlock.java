@@ -124,6 +124,13 @@ public final class SplitBlock {
     /** Bounded walk: another worker's blocks may be recycled while we read their links. */
     private static final int MAX_CHAIN = 256;
 
+    /** This block or one above it aborted; bounded, as attach may read a chain being recycled. */
+    private boolean chainAbortedBounded() {
+        int steps = 0;
+        for (SplitBlock b = this; b != null && steps < MAX_CHAIN; b = b.parent, steps++) if (b.aborted) return true;
+        return false;
+    }
+
     /** Is `ancestor` this block or above it? */
     public boolean under(SplitBlock ancestor) {
         int steps = 0;
@@ -151,11 +158,14 @@ public final class SplitBlock {
         return gen;
     }
 
-    /** Join: a helper attaches if the block is still open, of that generation, with moves left. */
+    /** Join: a helper attaches if the block is still open, of that generation, with moves left, and neither it nor a block above it is aborted. */
     public boolean attach(int generation) {
         while (true) {
             long s = state.get();
-            if ((s & OPEN) == 0 || (int) (s >>> 17) != generation || !hasMovesLeft() || aborted) return false;
+            // The whole chain, not only this block: below a block that failed high (or was abandoned) the owner
+            // has stopped selecting and waits at Unsplit; helpers re-attaching there (and selecting nothing, as
+            // they see the abort at once) could keep the helper count from ever reaching 0: a livelock.
+            if ((s & OPEN) == 0 || (int) (s >>> 17) != generation || !hasMovesLeft() || chainAbortedBounded()) return false;
             if (state.compareAndSet(s, s + 1)) return true;
         }
     }
