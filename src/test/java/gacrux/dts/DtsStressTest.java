@@ -147,6 +147,9 @@ class DtsStressTest {
     private Outcome runOne(DtsSearch dts, Position p, SearchLimits limits, long stopAfterMs,
                            ScheduledExecutorService timer, int index, long seed) throws Exception {
         SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0));
+        // The protocol checker is the oracle of every stress search: the whole trace must follow the DTS rules.
+        gacrux.search.ProtocolTrace trace = new gacrux.search.ProtocolTrace(true, null);
+        control.withTrace(trace);
         CompletableFuture<SearchResult> result = new CompletableFuture<>();
         AtomicInteger results = new AtomicInteger();
         AtomicLong stoppedAt = new AtomicLong();
@@ -194,13 +197,19 @@ class DtsStressTest {
                     String msg = "watchdog: search " + index + " (seed " + seed + ", " + dts.threads() + " threads, "
                             + describe(limits) + ", fen " + p.toFen() + ") did not finish " + WATCHDOG_MS
                             + " ms after its stop\n" + stats + "\nblocks in use " + dts.blocksInUse() + "\n"
-                            + DtsTestBlocks.threadDump();
+                            + DtsTestBlocks.threadDump() + "\nprotocol trace:\n" + tail(trace.events(), 200);
                     System.err.println(msg);
                     fail(msg);
                 }
             }
         }
         long done = System.nanoTime();
+        awaitQuiet(dts, "search " + index);
+        trace.close();
+        List<ProtocolChecker.Violation> violations = ProtocolChecker.check(trace.events());
+        assertTrue(violations.isEmpty(), "search " + index + " (seed " + seed + ", " + dts.threads() + " threads, "
+                + describe(limits) + ", fen " + p.toFen() + ") broke the DTS protocol: " + violations
+                + "\ntrace tail:\n" + tail(trace.events(), 200));
         long stopNs = stoppedAt.get();
         boolean stoppedBeforeDone = stopNs != 0 && stopNs < done;
         long stopToDone = stoppedBeforeDone ? (done - stopNs) / 1_000_000 : 0;
@@ -228,6 +237,12 @@ class DtsStressTest {
             p = c;
         }
         return p;
+    }
+
+    private static String tail(List<gacrux.search.ProtocolTrace.Event> events, int n) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = Math.max(0, events.size() - n); i < events.size(); i++) sb.append(events.get(i)).append('\n');
+        return sb.toString();
     }
 
     private static String describe(SearchLimits l) {
