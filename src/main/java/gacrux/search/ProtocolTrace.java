@@ -83,8 +83,13 @@ public final class ProtocolTrace {
      * jsonFile: also write JSON lines there (null: no file).
      */
     public ProtocolTrace(boolean keep, String jsonFile) throws IOException {
+        this(keep, jsonFile, false);
+    }
+
+    /** append: add to the file (the UCI engine's --protocol-trace keeps every search of a session). */
+    public ProtocolTrace(boolean keep, String jsonFile, boolean append) throws IOException {
         this.keep = keep;
-        this.out = jsonFile == null ? null : new FileOutputStream(jsonFile, false);
+        this.out = jsonFile == null ? null : new FileOutputStream(jsonFile, append);
     }
 
     /** A log-only recorder when the protocol logger is at DEBUG, else null (tracing off). */

@@ -7,6 +7,11 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        if (args.length == 2 && args[0].equals("--protocol-trace")) {
+            // The UCI engine, appending every parallel search's DTS protocol trace to a JSON-lines file.
+            System.setProperty("gacrux.protocol-trace", args[1]);
+            args = new String[0];
+        }
         if (args.length == 0) {
             System.exit(gacrux.uci.UciMain.run(System.in, System.out));
             return;
@@ -29,6 +34,7 @@ public final class Main {
     private static void usage() {
         System.err.println("""
                 usage: java -jar gacrux.jar                      UCI engine on stdin/stdout
+                       java -jar gacrux.jar --protocol-trace FILE  the same, appending each parallel search's DTS trace to FILE
                        java -jar gacrux.jar perft DEPTH [--fen FEN] [--divide]
                        java -jar gacrux.jar bench [DEPTH]
                        java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB] [--protocol-trace PREFIX] [--svg PREFIX]

@@ -74,6 +74,22 @@ final class SearchService {
         if (dts != null) dts.clearHeuristics();
     }
 
+    /**
+     * {@code java -jar gacrux.jar --protocol-trace FILE}: every parallel search of the session appends its DTS
+     * protocol trace to FILE as JSON lines (docs/dts-protocol.md). Read once at start-up.
+     */
+    static final String PROTOCOL_TRACE_FILE = System.getProperty("gacrux.protocol-trace");
+
+    private gacrux.search.ProtocolTrace openTrace() {
+        if (PROTOCOL_TRACE_FILE == null) return null;
+        try {
+            return new gacrux.search.ProtocolTrace(false, PROTOCOL_TRACE_FILE, true);
+        } catch (java.io.IOException e) {
+            out.info("cannot write protocol trace " + PROTOCOL_TRACE_FILE + ": " + e.getMessage());
+            return null;
+        }
+    }
+
     Running search(Position root, long[] history, SearchLimits limits, EngineOptions.Snapshot opts, long id,
                    LongConsumer done) {
         tt.newSearch();
@@ -97,6 +113,8 @@ final class SearchService {
                 out.println("bestmove " + Move.toUci(best) + (best != Move.NONE && ponder != Move.NONE
                         ? " ponder " + Move.toUci(ponder) : ""));
                 control.stop(); // release the helpers of a search that ended by itself
+                gacrux.search.ProtocolTrace t = control.trace();
+                if (t != null && PROTOCOL_TRACE_FILE != null) t.close();
                 done.accept(id);
             }
         };
@@ -106,6 +124,8 @@ final class SearchService {
             dts.searchLazy(control, rootJob, s -> s.think(root, history, control, line -> { }));
         } else if (dts != null) {
             dts.configure(config);
+            gacrux.search.ProtocolTrace trace = openTrace();
+            if (trace != null) control.withTrace(trace);
             dts.search(control, rootJob);
         } else {
             searcher.configure(config);
