@@ -61,6 +61,28 @@ public final class DtsSearch {
 
     public ActorRef<Supervisor.Command> supervisor() { return supervisor; }
 
+    /**
+     * For tools and tests: searches root (no game history) in DTS or Lazy mode, printing nothing; the future
+     * completes with worker 0's result. The search's control is stopped when the root finishes, which ends the
+     * epoch (and a lazy search's helpers).
+     */
+    public java.util.concurrent.CompletableFuture<gacrux.search.SearchResult> start(gacrux.board.Position root,
+                                                                                  SearchControl control, boolean lazy) {
+        java.util.concurrent.CompletableFuture<gacrux.search.SearchResult> f = new java.util.concurrent.CompletableFuture<>();
+        Consumer<Searcher> job = s -> {
+            try {
+                f.complete(s.think(root, new long[0], control, x -> { }));
+            } catch (Throwable e) {
+                f.completeExceptionally(e);
+            } finally {
+                control.stop();
+            }
+        };
+        if (lazy) searchLazy(control, job, s -> s.think(root, new long[0], control, x -> { }));
+        else search(control, job);
+        return f;
+    }
+
     /** Starts a search; rootJob runs on worker 0 with its searcher and must print the bestmove. */
     public void search(SearchControl control, Consumer<Searcher> rootJob) {
         // The protocol logger at DEBUG turns the trace on for every parallel search (log lines only).

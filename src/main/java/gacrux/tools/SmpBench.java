@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -274,19 +273,7 @@ final class SmpBench {
                 return serial.think(p, new long[0], control, x -> { });
             }
             dts.clearHeuristics();
-            CompletableFuture<SearchResult> f = new CompletableFuture<>();
-            java.util.function.Consumer<Searcher> root = s -> {
-                try {
-                    f.complete(s.think(p, new long[0], control, x -> { }));
-                } catch (Throwable e) {
-                    f.completeExceptionally(e);
-                } finally {
-                    control.stop();
-                }
-            };
-            if (lazy) dts.searchLazy(control, root, s -> s.think(p, new long[0], control, x -> { }));
-            else dts.search(control, root);
-            SearchResult r = f.get(30, TimeUnit.MINUTES);
+            SearchResult r = dts.start(p, control, lazy).get(30, TimeUnit.MINUTES);
             while (lazy && dts.lazyRunning() > 0) java.util.concurrent.locks.LockSupport.parkNanos(100_000);
             return r;
         } finally {
@@ -309,19 +296,7 @@ final class SmpBench {
             r = serial.think(p, new long[0], control, x -> { });
         } else {
             dts.clearHeuristics();
-            CompletableFuture<SearchResult> f = new CompletableFuture<>();
-            java.util.function.Consumer<Searcher> root = s -> {
-                try {
-                    f.complete(s.think(p, new long[0], control, x -> { }));
-                } catch (Throwable e) {
-                    f.completeExceptionally(e);
-                } finally {
-                    control.stop();
-                }
-            };
-            if (lazy) dts.searchLazy(control, root, s -> s.think(p, new long[0], control, x -> { }));
-            else dts.search(control, root);
-            r = f.get(30, TimeUnit.MINUTES);
+            r = dts.start(p, control, lazy).get(30, TimeUnit.MINUTES);
             long t1 = System.nanoTime();
             // Lazy helpers see the stop at their next node; the next search (and its TT clear) waits for them.
             while (lazy && dts.lazyRunning() > 0) java.util.concurrent.locks.LockSupport.parkNanos(100_000);
