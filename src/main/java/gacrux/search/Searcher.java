@@ -1177,15 +1177,8 @@ public final class Searcher {
         }
     }
 
-    /** Plays m into scratch to see whether it gives check (quiet moves are pruned only when they do not). */
-    private static boolean givesCheck(Position p, Position scratchChild, int m) {
-        scratchChild.copyFrom(p);
-        scratchChild.makeMove(m);
-        return scratchChild.inCheck();
-    }
-
     /** Selection sort step: brings the best-scored remaining move to index i. */
-    private static int pickBest(int[] list, int[] scores, int i, int n) {
+    static int pickBest(int[] list, int[] scores, int i, int n) {
         int best = i;
         for (int j = i + 1; j < n; j++) if (scores[j] > scores[best]) best = j;
         if (best != i) {

@@ -59,25 +59,14 @@ public final class WorkShare {
      * Publishes and returns the move chosen; the caller publishes 0 when it is done with it.
      */
     int choose(int worker, int ply, long key, int depth, int[] list, int[] scores, int i, int n) {
-        int m = pick(list, scores, i, n);
+        int m = Searcher.pickBest(list, scores, i, n);
         while (i > 0 && scores[i] != DEFERRED && i + 1 < n && busyElsewhere(worker, ply, hash(key, m, depth))) {
             scores[i] = DEFERRED;
             deferred[worker]++;
-            m = pick(list, scores, i, n);
+            m = Searcher.pickBest(list, scores, i, n);
         }
         publish(worker, ply, hash(key, m, depth));
         return m;
-    }
-
-    /** Selection sort step (as the search's): the best-scored of list[i..n) to index i. */
-    private static int pick(int[] list, int[] scores, int i, int n) {
-        int best = i;
-        for (int j = i + 1; j < n; j++) if (scores[j] > scores[best]) best = j;
-        if (best != i) {
-            int m = list[i]; list[i] = list[best]; list[best] = m;
-            int s = scores[i]; scores[i] = scores[best]; scores[best] = s;
-        }
-        return list[i];
     }
 
     /** Moves deferred since creation, all workers (each counter written by its worker only; read racily). */
