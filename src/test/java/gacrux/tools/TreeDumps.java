@@ -7,7 +7,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -90,7 +89,7 @@ final class TreeDumps {
     /** The child JVM, started (stdout and stderr left for the caller). */
     static Process start(String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(System.getProperty("java.home") + "/bin/java", "-Xss16m",
-                "-XX:+UseSerialGC", "-cp", childClasspath(), "gacrux.tools.Main", "treedump"));
+                "-XX:+UseSerialGC", "-cp", gacrux.uci.EngineProcess.childClasspath(), "gacrux.tools.Main", "treedump"));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).start();
     }
@@ -100,38 +99,6 @@ final class TreeDumps {
         Matcher m = Pattern.compile("\\b" + field + " (\\d+)").matcher(line);
         assertTrue(m.find(), "no '" + field + "' in " + line);
         return Long.parseLong(m.group(1));
-    }
-
-    private static String classpath;
-
-    /**
-     * The test classpath with its directories copied once to a temporary directory, so a concurrent build in the
-     * same checkout cannot pull class files from under the child JVM (as the UCI tests do).
-     */
-    static synchronized String childClasspath() throws IOException {
-        if (classpath != null) return classpath;
-        Path root = Files.createTempDirectory("gacrux-td-cp");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(root)));
-        List<String> entries = new ArrayList<>();
-        int i = 0;
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            Path src = Path.of(entry);
-            if (!Files.isDirectory(src)) {
-                entries.add(entry);
-                continue;
-            }
-            Path dst = root.resolve("dir" + i++);
-            try (Stream<Path> walk = Files.walk(src)) {
-                for (Path f : (Iterable<Path>) walk::iterator) {
-                    Path to = dst.resolve(src.relativize(f).toString());
-                    if (Files.isDirectory(f)) Files.createDirectories(to);
-                    else Files.copy(f, to, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-            entries.add(dst.toString());
-        }
-        classpath = String.join(File.pathSeparator, entries);
-        return classpath;
     }
 
     static void deleteTree(Path root) {

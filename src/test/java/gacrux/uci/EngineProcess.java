@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * A reader thread moves every stdout line into a queue; {@link #waitFor} consumes the queue up to the first
  * matching line and fails with the whole transcript when the timeout passes or stdout ends first.
  */
-final class EngineProcess implements AutoCloseable {
+public final class EngineProcess implements AutoCloseable {
     /** What a UCI engine may print on stdout: protocol lines, perft divide lines, and the bench/perft totals. */
     static final Pattern UCI_LINE = Pattern.compile(
             "(id (name|author) .+|option name .+|uciok|readyok|info .+|bestmove \\S+( ponder \\S+)?"
@@ -108,7 +108,7 @@ final class EngineProcess implements AutoCloseable {
      * temporary directory: a child JVM loads classes lazily, and a concurrent build in the same checkout
      * (mvn clean, recompiling) must not pull class files from under a running engine. Jars are stable.
      */
-    static synchronized String childClasspath() {
+    public static synchronized String childClasspath() {
         if (classpath != null) return classpath;
         try {
             Path root = Files.createTempDirectory("gacrux-cp");
