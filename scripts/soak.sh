@@ -6,7 +6,8 @@
 #
 #   scripts/soak.sh [GAMES=1000] [TC=1+0.01] [OUTDIR=target/soak]
 #
-# Runs a copy of target/gacrux.jar (so a rebuild during the soak cannot change it). Needs node and jcmd.
+# OUTDIR/uci.log holds all UCI traffic with match.mjs's timestamps (about 60 MB per 1,000 games): it shows
+# where a late bestmove lost its time. Runs a copy of target/gacrux.jar (so a rebuild during the soak cannot change it). Needs node and jcmd.
 set -euo pipefail
 GAMES=${1:-1000}
 TC=${2:-1+0.01}
@@ -21,7 +22,7 @@ ENGINE="java -Xmx256m -jar $OUT/gacrux.jar"
 node "$MATCH" --engine name=gacrux-a cmd="$ENGINE" opt.Threads=2 opt.Hash=16 \
     --engine name=gacrux-b cmd="$ENGINE" opt.Threads=2 opt.Hash=16 \
     --tc "$TC" --games "$GAMES" --openings "$ROOT/../shared/data/openings.epd" --shuffle --seed 8 \
-    --pgn "$PGN" --quiet > "$LOG" 2>&1 &
+    --pgn "$PGN" --log "$OUT/uci.log" --quiet > "$LOG" 2>&1 &
 NODE=$!
 echo -e "games\tpid\theap_used_kb_after_gc\theap_committed_kb" > "$HEAP"
 heap() { # the live heap of each engine JVM (children of the match runner) after a full GC

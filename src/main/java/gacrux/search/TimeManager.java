@@ -8,6 +8,9 @@ package gacrux.search;
  * read by the thread that polls the clock.
  */
 public final class TimeManager {
+    /** Clock kept out of a timed move's plan: room for lags outside the search (scheduler, JIT, GC). */
+    public static final long LAG_RESERVE_MS = 300;
+
     private final long softMs, hardMs;
     private final boolean timed;
     private volatile long startNs;
@@ -24,9 +27,14 @@ public final class TimeManager {
             long left = side == 0 ? l.wtime() : l.btime();
             long inc = Math.max(0, side == 0 ? l.winc() : l.binc());
             long avail = Math.max(1, left - moveOverheadMs);
+            // The reserve is kept out of the plan: the clock settles where a move costs about the increment
+            // (usable ~ 7.5 x inc with mtg 30), so without it that level sits near zero at bullet controls
+            // and one 200 ms scheduler or JIT lag on a loaded machine forfeits the game (issue 8's soak).
+            // Below the reserve an eighth of the clock is still planned, so moves get faster, not instant.
+            long usable = Math.max(avail - LAG_RESERVE_MS, avail / 8);
             int mtg = l.movestogo() > 0 ? Math.min(l.movestogo(), 40) : 30;
-            long soft = avail / mtg + inc * 3 / 4;
-            long hard = Math.min((long) (avail * (mtg == 1 ? 0.75 : 0.35)), soft * 4);
+            long soft = usable / mtg + inc * 3 / 4;
+            long hard = Math.min((long) (usable * (mtg == 1 ? 0.75 : 0.35)), soft * 4);
             hardMs = Math.max(1, hard);
             softMs = Math.max(1, Math.min(soft, hardMs));
             timed = true;

@@ -1,0 +1,77 @@
+package gacrux.search;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TimeManagerTest {
+    private static SearchLimits clock(long wtime, long btime, long inc, int movestogo) {
+        return new SearchLimits(0, 0, 0, wtime, btime, inc, inc, movestogo, 0, false, false, List.of(), 0);
+    }
+
+    @Test
+    void movetimeIsBothLimitsLessTheOverhead() {
+        SearchLimits l = new SearchLimits(0, 0, 1000, 0, 0, 0, 0, 0, 0, false, false, List.of(), 0);
+        TimeManager t = new TimeManager(l, 0, 30);
+        assertEquals(970, t.softMs());
+        assertEquals(970, t.hardMs());
+    }
+
+    @Test
+    void usesTheClockOfTheSideToMove() {
+        TimeManager white = new TimeManager(clock(60_000, 1_000, 0, 0), 0, 30);
+        TimeManager black = new TimeManager(clock(60_000, 1_000, 0, 0), 1, 30);
+        assertTrue(white.hardMs() > black.hardMs() * 10);
+    }
+
+    @Test
+    void neverPlansIntoTheLagReserve() {
+        for (long left = 1; left <= 20_000; left += 7) {
+            for (long inc : new long[] {0, 10, 100}) {
+                for (int mtg : new int[] {0, 1, 5, 40}) {
+                    TimeManager t = new TimeManager(clock(left, left, inc, mtg), 0, 30);
+                    assertTrue(t.softMs() >= 1 && t.softMs() <= t.hardMs(), "left " + left);
+                    long avail = Math.max(1, left - 30);
+                    // a move may end at the hard limit: it leaves the reserve (or 7/8 of a short clock) untouched
+                    long untouched = Math.min(TimeManager.LAG_RESERVE_MS, avail * 7 / 8);
+                    assertTrue(t.hardMs() <= Math.max(1, avail - untouched),
+                            "left " + left + " inc " + inc + " mtg " + mtg + " hard " + t.hardMs());
+                }
+            }
+        }
+    }
+
+    /**
+     * A 1+0.01 game played at the soft limit every move (about what the search spends): the clock must settle
+     * well above the lag reserve's order of magnitude, not near zero, so a lag of a few hundred ms is survivable.
+     */
+    @Test
+    void bulletClockSettlesAboveTheReserve() {
+        long left = 1000;
+        long lowest = left;
+        for (int move = 0; move < 300; move++) {
+            TimeManager t = new TimeManager(clock(left, left, 10, 0), 0, 30);
+            left = left - t.softMs() + 10;
+            lowest = Math.min(lowest, left);
+        }
+        assertTrue(lowest >= TimeManager.LAG_RESERVE_MS, "clock fell to " + lowest + " ms");
+    }
+
+    @Test
+    void untimedSearchHasNoLimit() {
+        TimeManager t = new TimeManager(SearchLimits.infiniteSearch(), 0, 30);
+        assertFalse(t.hardExpired());
+        assertFalse(t.softExpired());
+    }
+
+    @Test
+    void ponderStartsTheClockAtPonderhit() {
+        SearchLimits l = new SearchLimits(0, 0, 1, 0, 0, 0, 0, 0, 0, false, true, List.of(), 0);
+        TimeManager t = new TimeManager(l, 0, 0);
+        assertTrue(t.pondering());
+        assertFalse(t.hardExpired());
+        t.ponderHit();
+        assertFalse(t.pondering());
+    }
+}
