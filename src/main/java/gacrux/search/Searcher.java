@@ -5,7 +5,6 @@ import gacrux.board.MoveGen;
 import gacrux.board.Piece;
 import gacrux.board.Position;
 
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 import static gacrux.search.Score.*;
@@ -867,8 +866,7 @@ public final class Searcher {
             }
             if (!helpBelow(b)) {
                 long t0 = System.nanoTime();
-                if (++idleSpins < 100) Thread.onSpinWait();
-                else LockSupport.parkNanos(20_000);
+                hook.pause(++idleSpins);
                 waitNanos += System.nanoTime() - t0;
             }
         }
@@ -906,7 +904,7 @@ public final class Searcher {
             while (true) {
                 if (b.tryClose()) { gen = b.generation(); break; }
                 if (System.nanoTime() - t0 >= abandonAfterNanos) { gen = abandonBlock(b); break; }
-                LockSupport.parkNanos(20_000);
+                hook.pause(100);
             }
             if (gen >= 0) hook.unsplit(b, gen);
         }

@@ -26,4 +26,14 @@ public interface SplitHook {
 
     /** Nodes of every worker of this search (for info lines and the node limit). */
     long totalNodes();
+
+    /**
+     * An owner at Unsplit has nothing to help with until a helper Merges: wait a little (spins counts the calls
+     * of this wait). How to wait is the parallel layer's business: the real workers spin, then park; the
+     * scaling simulator hands the processor to another worker and counts an idle quantum.
+     */
+    default void pause(int spins) {
+        if (spins < 100) Thread.onSpinWait();
+        else java.util.concurrent.locks.LockSupport.parkNanos(20_000);
+    }
 }

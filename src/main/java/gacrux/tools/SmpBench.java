@@ -35,6 +35,8 @@ import java.util.concurrent.TimeUnit;
  * {@code --movetime MS}: fixed time instead of fixed depth. Every configuration searches each position for MS
  * ms (stopped from outside, like a GUI's stop); the table gives the mean depth completed and the share of
  * positions whose best move equals that of a reference serial search to {@code --depth} (run first).
+ * {@code --simulate 2,4,8,16,32 [--quantum NODES] [--seed S] [--plot FILE.svg] [--no-real]}: DTS on that many
+ * simulated processors, deterministically (see ScalingStudy and gacrux.dts.ScalingSimulator).
  */
 final class SmpBench {
     private SmpBench() {}
@@ -71,6 +73,11 @@ final class SmpBench {
         String tracePrefix = null, svgPrefix = null;
         String[] modes = {"dts"};
         long movetime = 0;
+        int[] simulate = null;
+        int quantum = 100;
+        long seed = 1;
+        String plot = null;
+        boolean real = true;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -85,6 +92,15 @@ final class SmpBench {
                     case "--protocol-trace" -> tracePrefix = args[++i];
                     case "--svg" -> svgPrefix = args[++i];
                     case "--movetime" -> movetime = Long.parseLong(args[++i]);
+                    case "--simulate" -> {
+                        String[] t = args[++i].split(",");
+                        simulate = new int[t.length];
+                        for (int k = 0; k < t.length; k++) simulate[k] = Integer.parseInt(t[k].trim());
+                    }
+                    case "--quantum" -> quantum = Integer.parseInt(args[++i]);
+                    case "--seed" -> seed = Long.parseLong(args[++i]);
+                    case "--plot" -> plot = args[++i];
+                    case "--no-real" -> real = false;
                     case "--mode" -> {
                         modes = args[++i].toLowerCase(java.util.Locale.ROOT).split(",");
                         for (String m : modes)
@@ -96,13 +112,19 @@ final class SmpBench {
             }
             for (int t : threads) if (t < 1 || t > 64) throw new IllegalArgumentException("threads must be 1..64");
             if (depth < 1 || depth > 40) throw new IllegalArgumentException("depth must be 1..40");
+            if (simulate != null)
+                for (int n : simulate) if (n < 1 || n > 256) throw new IllegalArgumentException("simulated workers must be 1..256");
+            if (quantum < 1 || quantum > 1_000_000) throw new IllegalArgumentException("quantum must be 1..1000000 nodes");
+            if (ttMb < 1) throw new IllegalArgumentException("tt must be at least 1 MB");
         } catch (ArrayIndexOutOfBoundsException e) {
             err.println("smpbench: missing value after " + args[args.length - 1]);
             return 2;
         } catch (IllegalArgumentException | IOException e) {
             err.println("smpbench: " + e.getMessage()
                     + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
-                    + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy] [--movetime MS])");
+                    + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy] [--movetime MS]"
+                    + " | smpbench --simulate 2,4,8,16,32 [--quantum NODES] [--seed S] [--plot FILE.svg] [--no-real]"
+                    + " [--depth D] [--positions FILE] [--tt MB])");
             return 2;
         }
         List<Position> positions = new ArrayList<>();
@@ -114,6 +136,8 @@ final class SmpBench {
                 return 2;
             }
         }
+        if (simulate != null)
+            return ScalingStudy.run(out, err, positions, depth, ttMb, simulate, quantum, seed, plot, real);
         int maxThreads = 1;
         for (int t : threads) maxThreads = Math.max(maxThreads, t);
         // The configurations measured: each thread count once per mode, a single thread once (the serial search).
@@ -282,7 +306,7 @@ final class SmpBench {
     }
 
     /** One time-to-depth search from a cleared TT and fresh killers/history. */
-    private static Row runOne(DtsSearch dts, boolean lazy, Searcher serial, TranspositionTable tt, Position p, int depth,
+    static Row runOne(DtsSearch dts, boolean lazy, Searcher serial, TranspositionTable tt, Position p, int depth,
                               gacrux.search.ProtocolTrace trace) throws Exception {
         tt.clear();
         tt.newSearch();

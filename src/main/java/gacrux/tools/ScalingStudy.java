@@ -1,0 +1,244 @@
+package gacrux.tools;
+
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.javadsl.Behaviors;
+import gacrux.board.Position;
+import gacrux.dts.DtsSearch;
+import gacrux.dts.ScalingSimulator;
+import gacrux.search.Searcher;
+import gacrux.search.TranspositionTable;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code smpbench --simulate 2,4,8,16,32}: DTS beyond this machine's cores, on the deterministic scaling
+ * simulator (gacrux.dts.ScalingSimulator), against the serial search (the simulator at one worker) on the same
+ * positions; then, unless {@code --no-real}, the real two-thread DTS search timed on this machine on the same
+ * positions, so that the simulator's two-worker figures can be checked against a measurement.
+ * {@code --plot FILE.svg} draws the speedup curve next to the DTS paper's and the ideal.
+ */
+final class ScalingStudy {
+    private ScalingStudy() {}
+
+    /** Cray Blitz DTS speedups at 1, 2, 4, 8, 16 processors (Hyatt, Suter, Nelson 1989; in the DTS paper). */
+    static final int[] PAPER_N = {1, 2, 4, 8, 16};
+    static final double[] PAPER = {1.0, 2.0, 3.7, 6.6, 11.1};
+    /** EXchess Lazy SMP at 2 and 4 threads (docs/benchmarks.md gives the source). */
+    static final int[] LAZY_N = {1, 2, 4};
+    static final double[] LAZY = {1.0, 1.65, 2.5};
+
+    /** Per worker count: summed virtual time, nodes, idle, splits and the per-position speedups. */
+    record Row(int workers, long time, long nodes, long busy, long idle, long splits, double medianSpeedup) {}
+
+    static int run(PrintStream out, PrintStream err, List<Position> positions, int depth, int ttMb, int[] simulate,
+                   int quantum, long seed, String plot, boolean real) {
+        int[] ns = withOne(simulate);
+        TranspositionTable tt = new TranspositionTable(ttMb);
+        out.printf(Locale.ROOT, "simulated DTS: depth %d, %d positions, workers %s, quantum %d nodes (mean), seed %d%n",
+                depth, positions.size(), Arrays.toString(ns), quantum, seed);
+        ScalingSimulator.Result[][] r = new ScalingSimulator.Result[ns.length][positions.size()];
+        long started = System.nanoTime();
+        for (int pi = 0; pi < positions.size(); pi++) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  pos %2d", pi + 1));
+            for (int ni = 0; ni < ns.length; ni++) {
+                r[ni][pi] = new ScalingSimulator(ns[ni], quantum, seed, tt, Searcher.Config.DEFAULT)
+                        .search(positions.get(pi), depth);
+                line.append(String.format(Locale.ROOT, "  | %2d: %9d t", ns[ni], r[ni][pi].virtualTime()));
+            }
+            out.println(line);
+        }
+        Row[] rows = new Row[ns.length];
+        for (int ni = 0; ni < ns.length; ni++) {
+            long t = 0, n = 0, busy = 0, idle = 0, splits = 0;
+            double[] sp = new double[positions.size()];
+            for (int pi = 0; pi < positions.size(); pi++) {
+                ScalingSimulator.Result x = r[ni][pi];
+                t += x.virtualTime(); n += x.nodes(); busy += x.busy(); idle += x.idle(); splits += x.splits();
+                sp[pi] = (double) r[0][pi].virtualTime() / x.virtualTime();
+            }
+            Arrays.sort(sp);
+            rows[ni] = new Row(ns[ni], t, n, busy, idle, splits, sp[sp.length / 2]);
+        }
+        out.println();
+        out.println("(virtual time t = nodes searched + idle quanta on the longest timeline; 1 worker = the serial search)");
+        out.println("workers   virtual time        nodes  speedup  median  overhead  nps-scaling   idle    splits  paper");
+        Row base = rows[0];
+        for (Row x : rows) {
+            out.printf(Locale.ROOT, "%7d  %13d  %11d  %7.2f  %6.2f  %+7.1f%%  %11.2f  %5.1f%%  %8d  %s%n", x.workers(), x.time(),
+                    x.nodes(), speedup(base, x), x.medianSpeedup(), 100.0 * ((double) x.nodes() / base.nodes() - 1),
+                    (double) x.nodes() / x.time() / ((double) base.nodes() / base.time()),
+                    100.0 * x.idle() / Math.max(1, x.busy() + x.idle()), x.splits(), paper(x.workers()));
+        }
+        out.printf(Locale.ROOT, "(simulation took %.1f s of this machine's time)%n", (System.nanoTime() - started) / 1e9);
+        double[] measured = null;
+        if (real) {
+            try {
+                measured = measureTwoThreads(out, positions, depth, ttMb);
+            } catch (Exception e) {
+                err.println("smpbench: the real two-thread run failed: " + e);
+                return 1;
+            }
+            int i2 = indexOf(ns, 2);
+            if (i2 >= 0) {
+                Row s = rows[i2];
+                out.printf(Locale.ROOT, "two workers, simulated vs real: speedup %.2f vs %.2f, overhead %+.1f%% vs %+.1f%%,"
+                                + " nps scaling %.2f vs %.2f%n", speedup(base, s), measured[0],
+                        100.0 * ((double) s.nodes() / base.nodes() - 1), measured[1],
+                        (double) s.nodes() / s.time() / ((double) base.nodes() / base.time()), measured[2]);
+            }
+        }
+        if (plot != null) {
+            try {
+                Files.writeString(Path.of(plot), plot(rows, measured, depth, positions.size(), quantum, seed));
+                out.println("plot written to " + plot);
+            } catch (IOException e) {
+                err.println("smpbench: cannot write " + plot + ": " + e.getMessage());
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    private static int[] withOne(int[] simulate) {
+        int[] ns = Arrays.stream(simulate).distinct().sorted().toArray();
+        if (ns[0] == 1) return ns;
+        int[] w = new int[ns.length + 1];
+        w[0] = 1;
+        System.arraycopy(ns, 0, w, 1, ns.length);
+        return w;
+    }
+
+    private static int indexOf(int[] a, int v) {
+        for (int i = 0; i < a.length; i++) if (a[i] == v) return i;
+        return -1;
+    }
+
+    static double speedup(Row base, Row x) { return (double) base.time() / x.time(); }
+
+    private static String paper(int n) {
+        int i = indexOf(PAPER_N, n);
+        return i < 0 ? "" : String.format(Locale.ROOT, "%.1f", PAPER[i]);
+    }
+
+    /**
+     * The real thing on this machine: serial and two-thread DTS time to depth, interleaved position by position
+     * after a warm-up. Returns {speedup, overhead %, nps scaling}.
+     */
+    private static double[] measureTwoThreads(PrintStream out, List<Position> positions, int depth, int ttMb)
+            throws Exception {
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "scaling", DtsSearch.systemConfig(2));
+        try {
+            TranspositionTable tt = new TranspositionTable(ttMb);
+            Searcher serial = new Searcher(tt);
+            DtsSearch dts = DtsSearch.spawn(system, "smp-2", tt, 2, Searcher.Config.DEFAULT);
+            for (Position p : positions) {
+                SmpBench.runOne(null, false, serial, tt, p, Math.min(depth, 8), null);
+                SmpBench.runOne(dts, false, serial, tt, p, Math.min(depth, 8), null);
+            }
+            long t1 = 0, n1 = 0, t2 = 0, n2 = 0;
+            for (Position p : positions) {
+                SmpBench.Row a = SmpBench.runOne(null, false, serial, tt, p, depth, null);
+                SmpBench.Row b = SmpBench.runOne(dts, false, serial, tt, p, depth, null);
+                t1 += a.timeNs(); n1 += a.nodes(); t2 += b.timeNs(); n2 += b.nodes();
+            }
+            double speedup = (double) t1 / t2, overhead = 100.0 * ((double) n2 / n1 - 1);
+            double npsScaling = ((double) n2 / t2) / ((double) n1 / t1);
+            out.printf(Locale.ROOT, "real, this machine (%d cores): serial %.3f s, DTS 2 threads %.3f s: speedup %.2f,"
+                            + " overhead %+.1f%%, nps scaling %.2f%n", Runtime.getRuntime().availableProcessors(),
+                    t1 / 1e9, t2 / 1e9, speedup, overhead, npsScaling);
+            return new double[] {speedup, overhead, npsScaling};
+        } finally {
+            system.terminate();
+        }
+    }
+
+    // ---- the plot: speedup against processors, both on log2 axes ----
+
+    private static final int W = 760, H = 520, L = 70, R = 200, T = 50, B = 60;
+
+    static String plot(Row[] rows, double[] measured, int depth, int positions, int quantum, long seed) {
+        int maxN = 1;
+        for (Row x : rows) maxN = Math.max(maxN, x.workers());
+        maxN = Math.max(maxN, 16);
+        double top = log2(maxN);
+        java.util.function.DoubleUnaryOperator px = n -> L + (W - L - R) * log2(n) / top;
+        java.util.function.DoubleUnaryOperator py = s -> H - B - (H - T - B) * log2(Math.max(s, 1)) / top;
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                + "font-family=\"sans-serif\" font-size=\"12\">%n", W, H));
+        s.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", W, H));
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"22\" font-size=\"15\">DTS speedup (time to depth %d,"
+                + " %d positions): simulated Gacrux vs Cray Blitz</text>%n", L, depth, positions));
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"38\" fill=\"#555\">simulator: one worker at a time,"
+                + " slices of %d nodes (mean), seed %d; log2 axes</text>%n", L, quantum, seed));
+        for (int n = 1; n <= maxN; n *= 2) { // grid
+            double x = px.applyAsDouble(n), y = py.applyAsDouble(n);
+            s.append(line(x, T, x, H - B, "#ddd", 1, null)).append(line(L, y, W - R, y, "#ddd", 1, null));
+            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>%n", x, H - B + 18, n));
+            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d</text>%n", L - 8, y + 4, n));
+        }
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">processors (workers)</text>%n",
+                (L + W - R) / 2, H - 18));
+        s.append(String.format(Locale.ROOT, "<text transform=\"translate(20,%d) rotate(-90)\" text-anchor=\"middle\">"
+                + "speedup</text>%n", (T + H - B) / 2));
+        s.append(line(px.applyAsDouble(1), py.applyAsDouble(1), px.applyAsDouble(maxN), py.applyAsDouble(maxN), "#999", 1.5, "6,4"));
+        double[] simN = new double[rows.length], simS = new double[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            simN[i] = rows[i].workers();
+            simS[i] = speedup(rows[0], rows[i]);
+        }
+        s.append(series(px, py, toD(PAPER_N), PAPER, "#d62728", "3,0"));
+        s.append(series(px, py, toD(LAZY_N), LAZY, "#2ca02c", "4,3"));
+        s.append(series(px, py, simN, simS, "#1f77b4", "3,0"));
+        for (int i = 0; i < rows.length; i++)
+            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#1f77b4\">%.2f</text>%n",
+                    px.applyAsDouble(simN[i]) + 6, py.applyAsDouble(simS[i]) + 16, simS[i]));
+        if (measured != null) {
+            double x = px.applyAsDouble(2), y = py.applyAsDouble(measured[0]);
+            s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"#ff7f0e\"/>%n",
+                    x - 5, y - 5));
+            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#ff7f0e\">%.2f</text>%n", x - 40, y - 8, measured[0]));
+        }
+        int ly = T + 10, lx = W - R + 16;
+        String[][] legend = {
+                {"#999", "ideal (speedup = N)"}, {"#d62728", "Cray Blitz DTS (paper)"},
+                {"#2ca02c", "EXchess Lazy SMP"}, {"#1f77b4", "Gacrux DTS, simulated"},
+                {"#ff7f0e", measured != null ? "Gacrux DTS, real 2 cores" : null}};
+        for (String[] e : legend) {
+            if (e[1] == null) continue;
+            s.append(line(lx, ly, lx + 22, ly, e[0], 2.5, e[0].equals("#999") ? "6,4" : null));
+            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", lx + 28, ly + 4, e[1]));
+            ly += 20;
+        }
+        s.append("</svg>\n");
+        return s.toString();
+    }
+
+    private static double[] toD(int[] a) { return Arrays.stream(a).asDoubleStream().toArray(); }
+
+    private static double log2(double v) { return Math.log(v) / Math.log(2); }
+
+    private static String line(double x1, double y1, double x2, double y2, String color, double w, String dash) {
+        return String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                + "stroke-width=\"%.1f\"%s/>%n", x1, y1, x2, y2, color, w, dash == null ? "" : " stroke-dasharray=\"" + dash + "\"");
+    }
+
+    private static String series(java.util.function.DoubleUnaryOperator px, java.util.function.DoubleUnaryOperator py,
+                                 double[] n, double[] sp, String color, String dash) {
+        StringBuilder s = new StringBuilder("<polyline fill=\"none\" stroke=\"" + color + "\" stroke-width=\"2.5\""
+                + " stroke-dasharray=\"" + dash + "\" points=\"");
+        for (int i = 0; i < n.length; i++)
+            s.append(String.format(Locale.ROOT, "%.1f,%.1f ", px.applyAsDouble(n[i]), py.applyAsDouble(sp[i])));
+        s.append("\"/>\n");
+        for (int i = 0; i < n.length; i++)
+            s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>%n",
+                    px.applyAsDouble(n[i]), py.applyAsDouble(sp[i]), color));
+        return s.toString();
+    }
+}

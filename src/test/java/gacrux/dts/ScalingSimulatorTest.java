@@ -1,0 +1,59 @@
+package gacrux.dts;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import gacrux.board.MoveGen;
+import gacrux.board.Position;
+import gacrux.search.SearchControl;
+import gacrux.search.SearchLimits;
+import gacrux.search.SearchResult;
+import gacrux.search.Searcher;
+import gacrux.search.TimeManager;
+import gacrux.search.TranspositionTable;
+import org.junit.jupiter.api.Test;
+
+class ScalingSimulatorTest {
+    private static final String[] FENS = {
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "2r3k1/pppR1pp1/4p3/4P1P1/5P2/1P4K1/P1P5/8 w - - 0 1",
+    };
+    private static final int DEPTH = 8;
+
+    private static long serialNodes(Position p, TranspositionTable tt) {
+        tt.clear();
+        tt.newSearch();
+        SearchLimits l = SearchLimits.depth(DEPTH);
+        SearchResult r = new Searcher(tt).think(p, new long[0], new SearchControl(l, new TimeManager(l, 0, 0)), x -> { });
+        return r.nodes();
+    }
+
+    @Test
+    void oneWorkerIsTheSerialSearchNodeForNode() throws Exception {
+        TranspositionTable tt = new TranspositionTable(16);
+        for (String fen : FENS) {
+            Position p = Position.fromFen(fen);
+            long serial = serialNodes(p, tt);
+            ScalingSimulator.Result r = new ScalingSimulator(1, 100, 1, tt, Searcher.Config.DEFAULT).search(p, DEPTH);
+            assertEquals(serial, r.nodes(), fen);
+            assertEquals(serial, r.virtualTime(), "one worker is never idle: " + fen);
+            assertEquals(0, r.idle());
+            assertEquals(0, r.splits());
+        }
+    }
+
+    @Test
+    void sameSeedSameNumbers() throws Exception {
+        TranspositionTable tt = new TranspositionTable(16);
+        for (int n : new int[] {2, 4, 8}) {
+            for (String fen : FENS) {
+                Position p = Position.fromFen(fen);
+                ScalingSimulator sim = new ScalingSimulator(n, 50, 7, tt, Searcher.Config.DEFAULT);
+                ScalingSimulator.Result a = sim.search(p, DEPTH), b = sim.search(p, DEPTH);
+                assertEquals(a, b, n + " workers, " + fen);
+                assertTrue(a.splits() > 0, "the simulated workers split: " + a);
+                assertTrue(MoveGen.isLegal(p, a.bestMove(), new int[MoveGen.MAX_MOVES]), "legal best move " + a);
+            }
+        }
+    }
+}

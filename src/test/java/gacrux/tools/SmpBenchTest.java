@@ -1,0 +1,80 @@
+package gacrux.tools;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SmpBenchTest {
+    @TempDir Path dir;
+
+    private record Out(int code, String out, String err) {}
+
+    private static Out run(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int code = SmpBench.run(args, new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8));
+        return new Out(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path positions() throws Exception {
+        Path f = dir.resolve("pos.epd");
+        Files.write(f, List.of(SmpBench.POSITIONS.get(0), SmpBench.POSITIONS.get(4), SmpBench.POSITIONS.get(10)));
+        return f;
+    }
+
+    @Test
+    void badArgumentsAreRefusedWithUsage() {
+        for (String[] bad : new String[][] {{"--simulate", "0"}, {"--simulate", "2,x"}, {"--simulate", "4", "--quantum", "0"},
+                {"--threads", "1,99"}, {"--depth", "0"}, {"--mode", "ybwc"}, {"--bogus"}, {"--simulate"}}) {
+            Out r = run(bad);
+            assertEquals(2, r.code(), String.join(" ", bad));
+            assertTrue(r.err().startsWith("smpbench: "), r.err());
+            assertEquals("", r.out());
+        }
+    }
+
+    /** The simulator's table is the same on every run (only the line with this machine's time may differ). */
+    @Test
+    void simulatedScalingIsReproducibleAndPlotted() throws Exception {
+        Path pos = positions(), plot = dir.resolve("scaling.svg");
+        String[] args = {"--simulate", "2,4,8", "--depth", "7", "--positions", pos.toString(), "--tt", "8", "--no-real",
+                "--seed", "3", "--plot", plot.toString()};
+        Out a = run(args), b = run(args);
+        assertEquals(0, a.code(), a.err());
+        assertEquals(withoutTiming(a.out()), withoutTiming(b.out()));
+        List<String> rows = a.out().lines().filter(l -> l.matches("\\s+\\d+\\s+\\d+\\s+\\d+\\s+[0-9.]+.*")).toList();
+        assertEquals(4, rows.size(), a.out()); // 1 (the serial baseline), 2, 4, 8
+        assertTrue(rows.get(0).matches("\\s+1\\s+(\\d+)\\s+\\1\\s+1\\.00\\s+1\\.00\\s+\\+0\\.0%.*"), rows.get(0));
+        var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(plot.toFile());
+        assertEquals("svg", doc.getDocumentElement().getNodeName());
+        assertTrue(Files.readString(plot).contains("Cray Blitz DTS (paper)"));
+    }
+
+    private static String withoutTiming(String s) {
+        return s.lines().filter(l -> !l.startsWith("(simulation took")).collect(Collectors.joining("\n"));
+    }
+
+    @Test
+    void realRunMeasuresEveryModeAgainstTheSerialSearch() throws Exception {
+        Out r = run("--threads", "1,2", "--mode", "dts,lazy", "--depth", "6", "--positions", positions().toString(), "--tt", "8");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("serial ")), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("dts ")), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("lazy ")), r.out());
+    }
+
+    @Test
+    void simulationComparesTwoWorkersWithTheRealSearch() throws Exception {
+        Out r = run("--simulate", "2", "--depth", "6", "--positions", positions().toString(), "--tt", "8");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("two workers, simulated vs real: speedup"), r.out());
+    }
+}
