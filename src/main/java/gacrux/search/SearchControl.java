@@ -47,6 +47,19 @@ public final class SearchControl {
         return this;
     }
 
+    /**
+     * The best move and ponder move of the root's last completed iteration (0 before the first), one volatile
+     * long so the pair is read whole: written by the root search only, read by the UCI side's stop watchdog,
+     * which answers with it if the root worker itself is stalled (docs/reliability.md, "stop bound").
+     */
+    private volatile long bestSoFar;
+
+    public void publishBest(int move, int ponder) { bestSoFar = ((long) move << 32) | (ponder & 0xffffffffL); }
+
+    public int bestSoFar() { return (int) (bestSoFar >>> 32); }
+
+    public int ponderSoFar() { return (int) bestSoFar; }
+
     /** Search with no limits at all, for tests and tools. */
     public static SearchControl unlimited() {
         SearchLimits l = SearchLimits.infiniteSearch();

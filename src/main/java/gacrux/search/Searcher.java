@@ -267,6 +267,7 @@ public final class Searcher {
             bestMove = rootMoves[0];
             bestScore = rootScores[0];
             ponderMove = rootPvLength[0] > 1 ? rootPv[0][1] : Move.NONE;
+            if (workShare == null || workerId == 0) control.publishBest(bestMove, ponderMove); // not a lazy helper
             for (int pvIdx = 0; pvIdx < multiPv; pvIdx++)
                 info.accept(infoLine(depth, pvIdx, rootScores[pvIdx], "", startNs, true));
             if (control.stopped()) break;

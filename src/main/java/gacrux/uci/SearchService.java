@@ -58,6 +58,7 @@ final class SearchService {
         this.executor = executor;
         this.context = context;
         this.searcher = new Searcher(tt);
+        this.system = context.getSystem();
     }
 
     /** Called by the engine actor between searches. */
@@ -96,6 +97,8 @@ final class SearchService {
         TimeManager time = new TimeManager(limits, root.sideToMove(), opts.moveOverheadMs());
         SearchControl control = new SearchControl(limits, time);
         Searcher.Config config = new Searcher.Config(true, true, opts.multiPv());
+        // Exactly one bestmove per go: the root job's, or the watchdog's if the root worker is stalled.
+        AtomicBoolean answered = new AtomicBoolean();
         Consumer<Searcher> rootJob = s -> {
             int best = Move.NONE, ponder = Move.NONE;
             try {
@@ -110,8 +113,7 @@ final class SearchService {
                 int[] moves = new int[MoveGen.MAX_MOVES];
                 if (MoveGen.legal(root, moves, 0) > 0) best = moves[0];
             } finally {
-                out.println("bestmove " + Move.toUci(best) + (best != Move.NONE && ponder != Move.NONE
-                        ? " ponder " + Move.toUci(ponder) : ""));
+                if (answered.compareAndSet(false, true)) printBestmove(best, ponder);
                 control.stop(); // release the helpers of a search that ended by itself
                 gacrux.search.ProtocolTrace t = control.trace();
                 if (t != null && PROTOCOL_TRACE_FILE != null) t.close();
@@ -131,12 +133,73 @@ final class SearchService {
             searcher.configure(config);
             executor.execute(() -> rootJob.accept(searcher));
         }
+        Watchdog watchdog = new Watchdog(root, control, answered);
+        if (!limits.ponder()) watchdog.afterHardLimit(time);
         return new Running() {
             public long id() { return id; }
-            public void stop() { control.stop(); }
-            public void ponderHit() { time.ponderHit(); }
+            public void stop() {
+                control.stop();
+                watchdog.after(STOP_BOUND_MS, "stop");
+            }
+            public void ponderHit() {
+                time.ponderHit();
+                watchdog.afterHardLimit(time);
+            }
             public boolean finite() { return limits.isFinite(); }
         };
+    }
+
+    private void printBestmove(int best, int ponder) {
+        out.println("bestmove " + Move.toUci(best) + (best != Move.NONE && ponder != Move.NONE
+                ? " ponder " + Move.toUci(ponder) : ""));
+    }
+
+    /**
+     * The stop bound (docs/reliability.md): once a search is told to stop, or its hard time limit has passed,
+     * bestmove comes within STOP_BOUND_MS even if the root worker itself is stalled (a helper's stall is
+     * already bounded inside DTS: its owner abandons the block). After that the engine answers for the search
+     * with the best move of the last completed iteration, and the root's own bestmove, when it comes, is not
+     * printed. The engine still waits for the stalled job before it starts the next one (its searcher is busy).
+     */
+    static final long STOP_BOUND_MS = 250;
+
+    private final akka.actor.typed.ActorSystem<?> system;
+
+    private final class Watchdog {
+        final Position root;
+        final SearchControl control;
+        final AtomicBoolean answered;
+
+        Watchdog(Position root, SearchControl control, AtomicBoolean answered) {
+            this.root = root;
+            this.control = control;
+            this.answered = answered;
+        }
+
+        void afterHardLimit(TimeManager time) {
+            if (time.hardMs() < Long.MAX_VALUE / 2) after(time.hardMs() + STOP_BOUND_MS, "the time limit");
+        }
+
+        void after(long ms, String why) {
+            if (answered.get()) return;
+            system.scheduler().scheduleOnce(java.time.Duration.ofMillis(ms), () -> check(ms, why), system.executionContext());
+        }
+
+        private void check(long ms, String why) {
+            if (answered.get() || !answered.compareAndSet(false, true)) return;
+            control.stop();
+            int best = control.bestSoFar(), ponder = control.ponderSoFar();
+            if (best == Move.NONE) { // not one iteration completed: any legal move beats none
+                int[] moves = new int[MoveGen.MAX_MOVES];
+                int n = MoveGen.legal(root, moves, 0);
+                java.util.List<String> only = control.limits.searchmoves();
+                for (int i = n - 1; i >= 0; i--) if (only.isEmpty() || only.contains(Move.toUci(moves[i]))) best = moves[i];
+                ponder = Move.NONE;
+            }
+            out.info("no bestmove from the search " + ms + " ms after " + why
+                    + "; answering with its last completed iteration's move");
+            printBestmove(best, ponder);
+        }
     }
 
     Running perft(Position root, int depth, long id, LongConsumer done) {

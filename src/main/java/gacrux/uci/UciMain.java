@@ -21,6 +21,9 @@ import java.util.concurrent.TimeUnit;
 public final class UciMain {
     private UciMain() {}
 
+    /** After quit, the longest wait for the engine to shut down before returning anyway. */
+    static final long QUIT_BOUND_MS = 600;
+
     /** Reads commands until quit or end of input; returns the process exit code. */
     public static int run(InputStream in, PrintStream stdout) {
         UciOutput out = new UciOutput(stdout);
@@ -71,7 +74,14 @@ public final class UciMain {
         }
         if (!quit) sys.tell(new UciEngine.Quit(true));
         try {
-            sys.getWhenTerminated().toCompletableFuture().get(1, TimeUnit.DAYS);
+            // End of input lets a search with a limit finish (docs/uci.md), so that wait is open-ended; after an
+            // explicit quit the search is stopped and the process ends within QUIT_BOUND_MS even if a worker is
+            // stalled in its handler (the actor system cannot terminate until it returns; System.exit ends it).
+            sys.getWhenTerminated().toCompletableFuture().get(quit ? QUIT_BOUND_MS : TimeUnit.DAYS.toMillis(1),
+                    TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            org.slf4j.LoggerFactory.getLogger(UciMain.class).warn(
+                    "quit: the engine did not shut down within {} ms (a stalled search thread); exiting anyway", QUIT_BOUND_MS);
         } catch (Exception e) {
             out.info("shutdown: " + e.getMessage());
         }

@@ -126,4 +126,132 @@ class UciWorkerFaultTest {
             e.close();
         }
     }
+
+    /** Stalls worker 0 (the root) once, as the owner of a block, for ms; the latch opens when the stall begins. */
+    static CountDownLatch stallRootWorker(long ms) {
+        CountDownLatch stalled = new CountDownLatch(1);
+        AtomicBoolean fired = new AtomicBoolean();
+        Faults.injector = (w, owner, holds, b) -> {
+            if (w != 0 || !owner || !fired.compareAndSet(false, true)) return;
+            stalled.countDown();
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        return stalled;
+    }
+
+    private static long bestmoves(EngineProcess e) {
+        return e.stdoutLines().stream().filter(l -> l.startsWith("bestmove")).count();
+    }
+
+    /**
+     * Worker 0 itself stalls 3 s inside its root search: stop still gets a legal bestmove within the stop bound
+     * (SearchService.STOP_BOUND_MS, 250 ms; asserted under 1 s), the move of the last completed iteration; the
+     * root's own bestmove after the stall is not printed (one bestmove per go), and the engine goes on.
+     */
+    @Test
+    @Timeout(60)
+    void stopWithAStalledRootWorker() throws Exception {
+        EngineProcess e = engine(3);
+        try {
+            CountDownLatch stalled = stallRootWorker(3000);
+            e.send("position fen " + KIWI);
+            e.send("go infinite");
+            assertTrue(stalled.await(30, TimeUnit.SECONDS), "worker 0 stalled");
+            long t0 = System.nanoTime();
+            e.send("stop");
+            String best = e.waitFor("bestmove", Duration.ofSeconds(10));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            System.err.println("UciWorkerFaultTest: stop -> bestmove with worker 0 stalled: " + ms + " ms");
+            assertTrue(ms >= SearchService.STOP_BOUND_MS - 5 && ms < 1000, "stop -> bestmove " + ms + " ms");
+            assertTrue(legal(KIWI, best.split(" ")[1]), best);
+            assertTrue(e.stdoutLines().stream().anyMatch(l -> l.startsWith("info string no bestmove from the search")));
+            Faults.injector = null;
+            e.send("isready"); // answered at once: the reader and the engine actor are not stuck behind the stall
+            e.waitFor("readyok", Duration.ofSeconds(2));
+            Thread.sleep(3200); // the stall ends and the root search returns: its bestmove is swallowed
+            assertEquals(1, bestmoves(e), e.transcript());
+            e.send("go depth 6");
+            e.waitFor("bestmove", Duration.ofSeconds(30));
+            assertEquals(2, bestmoves(e));
+            e.send("quit");
+            assertEquals(0, e.waitForExit(Duration.ofSeconds(5)));
+            e.assertCleanOutput();
+        } finally {
+            e.close();
+        }
+    }
+
+    /** The same with a clock: worker 0 stalls during a go movetime 300; bestmove within movetime + the bound. */
+    @Test
+    @Timeout(60)
+    void timeLimitWithAStalledRootWorker() throws Exception {
+        EngineProcess e = engine(3);
+        try {
+            CountDownLatch stalled = stallRootWorker(3000);
+            e.send("position fen " + KIWI);
+            long t0 = System.nanoTime();
+            e.send("go movetime 300");
+            String best = e.waitFor("bestmove", Duration.ofSeconds(10));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertEquals(0, stalled.getCount(), "worker 0 stalled");
+            System.err.println("UciWorkerFaultTest: go movetime 300 -> bestmove with worker 0 stalled: " + ms + " ms");
+            assertTrue(ms < 300 + SearchService.STOP_BOUND_MS + 500, "bestmove after " + ms + " ms");
+            assertTrue(legal(KIWI, best.split(" ")[1]), best);
+            Faults.injector = null;
+            Thread.sleep(3200);
+            assertEquals(1, bestmoves(e), e.transcript());
+            e.send("quit");
+            assertEquals(0, e.waitForExit(Duration.ofSeconds(5)));
+            e.assertCleanOutput();
+        } finally {
+            e.close();
+        }
+    }
+
+    /**
+     * quit while a worker (the root, or a helper) is stalled for 5 s: UciMain.run returns 0 within 1 s
+     * (UciMain.QUIT_BOUND_MS, 600 ms, then the process's System.exit ends the stalled thread).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"root", "helper"})
+    @Timeout(60)
+    void quitWithAStalledWorkerExitsWithinOneSecond(String who) throws Exception {
+        EngineProcess e = engine(3);
+        try {
+            CountDownLatch stalled;
+            if (who.equals("root")) {
+                stalled = stallRootWorker(5000);
+            } else {
+                CountDownLatch s = new CountDownLatch(1);
+                AtomicBoolean fired = new AtomicBoolean();
+                Faults.injector = (w, owner, holds, b) -> {
+                    if (w == 0 || owner || !fired.compareAndSet(false, true)) return;
+                    s.countDown();
+                    try {
+                        Thread.sleep(5000);
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                    }
+                };
+                stalled = s;
+            }
+            e.send("position fen " + KIWI);
+            e.send("go infinite");
+            assertTrue(stalled.await(30, TimeUnit.SECONDS), who + " stalled");
+            long t0 = System.nanoTime();
+            e.send("quit");
+            assertEquals(0, e.waitForExit(Duration.ofSeconds(3)));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            System.err.println("UciWorkerFaultTest: quit -> exit with the " + who + " stalled: " + ms + " ms");
+            assertTrue(ms < 1000, "quit -> exit " + ms + " ms");
+            e.assertCleanOutput();
+        } finally {
+            Faults.injector = null;
+            e.close();
+        }
+    }
 }
