@@ -40,8 +40,9 @@ final class ScalingStudy {
                    int quantum, long seed, String plot, boolean real) {
         int[] ns = withOne(simulate);
         TranspositionTable tt = new TranspositionTable(ttMb);
-        out.printf(Locale.ROOT, "simulated DTS: depth %d, %d positions, workers %s, quantum %d nodes (mean), seed %d%n",
-                depth, positions.size(), Arrays.toString(ns), quantum, seed);
+        out.printf(Locale.ROOT, "simulated DTS: depth %d, %d positions, workers %s, quantum %d nodes (mean), seed %d,"
+                        + " minSplitDepth %d, maxHelpersPerBlock %d%n", depth, positions.size(), Arrays.toString(ns), quantum,
+                seed, Searcher.minSplitDepth, Searcher.maxHelpersPerBlock);
         ScalingSimulator.Result[][] r = new ScalingSimulator.Result[ns.length][positions.size()];
         long started = System.nanoTime();
         for (int pi = 0; pi < positions.size(); pi++) {

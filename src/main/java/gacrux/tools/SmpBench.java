@@ -67,6 +67,17 @@ final class SmpBench {
     record Row(long timeNs, long nodes) {}
 
     static int run(String[] args, PrintStream out, PrintStream err) {
+        // The tuning options set Searcher's statics for this run only: restored, whatever happens.
+        int minSplitDepth = Searcher.minSplitDepth, maxHelpers = Searcher.maxHelpersPerBlock;
+        try {
+            return runWith(args, out, err);
+        } finally {
+            Searcher.minSplitDepth = minSplitDepth;
+            Searcher.maxHelpersPerBlock = maxHelpers;
+        }
+    }
+
+    private static int runWith(String[] args, PrintStream out, PrintStream err) {
         int[] threads = {1, 2};
         int depth = 11, ttMb = 64;
         List<String> fens = POSITIONS;
@@ -101,6 +112,9 @@ final class SmpBench {
                     case "--seed" -> seed = Long.parseLong(args[++i]);
                     case "--plot" -> plot = args[++i];
                     case "--no-real" -> real = false;
+                    // DTS thresholds for tuning runs (Searcher's statics; the engine itself never changes them)
+                    case "--min-split-depth" -> Searcher.minSplitDepth = Integer.parseInt(args[++i]);
+                    case "--max-helpers" -> Searcher.maxHelpersPerBlock = Integer.parseInt(args[++i]);
                     case "--mode" -> {
                         modes = args[++i].toLowerCase(java.util.Locale.ROOT).split(",");
                         for (String m : modes)
@@ -116,6 +130,8 @@ final class SmpBench {
                 for (int n : simulate) if (n < 1 || n > 256) throw new IllegalArgumentException("simulated workers must be 1..256");
             if (quantum < 1 || quantum > 1_000_000) throw new IllegalArgumentException("quantum must be 1..1000000 nodes");
             if (ttMb < 1) throw new IllegalArgumentException("tt must be at least 1 MB");
+            if (Searcher.minSplitDepth < 1 || Searcher.maxHelpersPerBlock < 1)
+                throw new IllegalArgumentException("min-split-depth and max-helpers must be at least 1");
         } catch (ArrayIndexOutOfBoundsException e) {
             err.println("smpbench: missing value after " + args[args.length - 1]);
             return 2;
@@ -124,7 +140,7 @@ final class SmpBench {
                     + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
                     + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy] [--movetime MS]"
                     + " | smpbench --simulate 2,4,8,16,32 [--quantum NODES] [--seed S] [--plot FILE.svg] [--no-real]"
-                    + " [--depth D] [--positions FILE] [--tt MB])");
+                    + " [--depth D] [--positions FILE] [--tt MB]; tuning: [--min-split-depth D] [--max-helpers N])");
             return 2;
         }
         List<Position> positions = new ArrayList<>();

@@ -33,11 +33,14 @@ class SmpBenchTest {
     @Test
     void badArgumentsAreRefusedWithUsage() {
         for (String[] bad : new String[][] {{"--simulate", "0"}, {"--simulate", "2,x"}, {"--simulate", "4", "--quantum", "0"},
-                {"--threads", "1,99"}, {"--depth", "0"}, {"--mode", "ybwc"}, {"--bogus"}, {"--simulate"}}) {
+                {"--threads", "1,99"}, {"--depth", "0"}, {"--mode", "ybwc"}, {"--bogus"}, {"--simulate"},
+                {"--min-split-depth", "0"}, {"--max-helpers", "-1"}, {"--min-split-depth", "2", "--depth", "x"}}) {
             Out r = run(bad);
             assertEquals(2, r.code(), String.join(" ", bad));
             assertTrue(r.err().startsWith("smpbench: "), r.err());
             assertEquals("", r.out());
+            assertEquals(4, gacrux.search.Searcher.minSplitDepth, "tuning options are undone");
+            assertEquals(4, gacrux.search.Searcher.maxHelpersPerBlock);
         }
     }
 
