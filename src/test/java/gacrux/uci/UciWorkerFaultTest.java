@@ -92,17 +92,7 @@ class UciWorkerFaultTest {
         try {
             long worst = 0;
             for (int k = 0; k < 3; k++) {
-                CountDownLatch stalled = new CountDownLatch(1);
-                AtomicBoolean fired = new AtomicBoolean();
-                Faults.injector = (w, owner, holds, b) -> {
-                    if (w == 0 || owner || !fired.compareAndSet(false, true)) return;
-                    stalled.countDown();
-                    try {
-                        Thread.sleep(3000);
-                    } catch (InterruptedException ie) {
-                        Thread.currentThread().interrupt();
-                    }
-                };
+                CountDownLatch stalled = stall(false, 3000);
                 e.send("position fen " + KIWI);
                 e.send("go infinite");
                 assertTrue(stalled.await(30, TimeUnit.SECONDS), "a helper stalled");
@@ -127,12 +117,16 @@ class UciWorkerFaultTest {
         }
     }
 
-    /** Stalls worker 0 (the root) once, as the owner of a block, for ms; the latch opens when the stall begins. */
-    static CountDownLatch stallRootWorker(long ms) {
+    /**
+     * Stalls one worker once for ms at a Select: worker 0 (the root) as the owner of a block, or else a helper
+     * (not worker 0, not an owner) attached to a block. The latch opens when the stall begins.
+     */
+    static CountDownLatch stall(boolean root, long ms) {
         CountDownLatch stalled = new CountDownLatch(1);
         AtomicBoolean fired = new AtomicBoolean();
         Faults.injector = (w, owner, holds, b) -> {
-            if (w != 0 || !owner || !fired.compareAndSet(false, true)) return;
+            boolean target = root ? w == 0 && owner : w != 0 && !owner;
+            if (!target || !fired.compareAndSet(false, true)) return;
             stalled.countDown();
             try {
                 Thread.sleep(ms);
@@ -157,7 +151,7 @@ class UciWorkerFaultTest {
     void stopWithAStalledRootWorker() throws Exception {
         EngineProcess e = engine(3);
         try {
-            CountDownLatch stalled = stallRootWorker(3000);
+            CountDownLatch stalled = stall(true, 3000);
             e.send("position fen " + KIWI);
             e.send("go infinite");
             assertTrue(stalled.await(30, TimeUnit.SECONDS), "worker 0 stalled");
@@ -191,7 +185,7 @@ class UciWorkerFaultTest {
     void timeLimitWithAStalledRootWorker() throws Exception {
         EngineProcess e = engine(3);
         try {
-            CountDownLatch stalled = stallRootWorker(3000);
+            CountDownLatch stalled = stall(true, 3000);
             e.send("position fen " + KIWI);
             long t0 = System.nanoTime();
             e.send("go movetime 300");
@@ -222,23 +216,7 @@ class UciWorkerFaultTest {
     void quitWithAStalledWorkerExitsWithinOneSecond(String who) throws Exception {
         EngineProcess e = engine(3);
         try {
-            CountDownLatch stalled;
-            if (who.equals("root")) {
-                stalled = stallRootWorker(5000);
-            } else {
-                CountDownLatch s = new CountDownLatch(1);
-                AtomicBoolean fired = new AtomicBoolean();
-                Faults.injector = (w, owner, holds, b) -> {
-                    if (w == 0 || owner || !fired.compareAndSet(false, true)) return;
-                    s.countDown();
-                    try {
-                        Thread.sleep(5000);
-                    } catch (InterruptedException ie) {
-                        Thread.currentThread().interrupt();
-                    }
-                };
-                stalled = s;
-            }
+            CountDownLatch stalled = stall(who.equals("root"), 5000);
             e.send("position fen " + KIWI);
             e.send("go infinite");
             assertTrue(stalled.await(30, TimeUnit.SECONDS), who + " stalled");
