@@ -20,7 +20,8 @@ import java.util.Locale;
  * {@code smpbench --simulate 2,4,8,16,32}: DTS beyond this machine's cores, on the deterministic scaling
  * simulator (gacrux.dts.ScalingSimulator), against the serial search (the simulator at one worker) on the same
  * positions; then, unless {@code --no-real}, the real two-thread DTS search timed on this machine on the same
- * positions, so that the simulator's two-worker figures can be checked against a measurement.
+ * positions ({@code --real-runs K} times, the median run reported), so that the simulator's two-worker figures
+ * can be checked against a measurement.
  * {@code --plot FILE.svg} draws the speedup curve next to the DTS paper's and the ideal.
  */
 final class ScalingStudy {
@@ -37,7 +38,8 @@ final class ScalingStudy {
     record Row(int workers, long time, long nodes, long busy, long idle, long splits, double medianSpeedup) {}
 
     static int run(PrintStream out, PrintStream err, List<Position> positions, int depth, int ttMb, int[] simulate,
-                   int quantum, long seed, String plot, boolean real) {
+                   int quantum, long seed, String plot, int realRuns) {
+        boolean real = realRuns > 0;
         int[] ns = withOne(simulate);
         TranspositionTable tt = new TranspositionTable(ttMb);
         out.printf(Locale.ROOT, "simulated DTS: depth %d, %d positions, workers %s, quantum %d nodes (mean), seed %d,"
@@ -80,7 +82,7 @@ final class ScalingStudy {
         double[] measured = null;
         if (real) {
             try {
-                measured = measureTwoThreads(out, positions, depth, ttMb);
+                measured = measureTwoThreads(out, positions, depth, ttMb, realRuns);
             } catch (Exception e) {
                 err.println("smpbench: the real two-thread run failed: " + e);
                 return 1;
@@ -88,8 +90,9 @@ final class ScalingStudy {
             int i2 = indexOf(ns, 2);
             if (i2 >= 0) {
                 Row s = rows[i2];
-                out.printf(Locale.ROOT, "two workers, simulated vs real: speedup %.2f vs %.2f, overhead %+.1f%% vs %+.1f%%,"
-                                + " nps scaling %.2f vs %.2f%n", speedup(base, s), measured[0],
+                out.printf(Locale.ROOT, "two workers, simulated vs real (%s): speedup %.2f vs %.2f, overhead %+.1f%% vs %+.1f%%,"
+                                + " nps scaling %.2f vs %.2f%n", realRuns == 1 ? "one run" : "median of " + realRuns + " runs",
+                        speedup(base, s), measured[0],
                         100.0 * ((double) s.nodes() / base.nodes() - 1), measured[1],
                         (double) s.nodes() / s.time() / ((double) base.nodes() / base.time()), measured[2]);
             }
@@ -131,8 +134,8 @@ final class ScalingStudy {
      * The real thing on this machine: serial and two-thread DTS time to depth, interleaved position by position
      * after a warm-up. Returns {speedup, overhead %, nps scaling}.
      */
-    private static double[] measureTwoThreads(PrintStream out, List<Position> positions, int depth, int ttMb)
-            throws Exception {
+    private static double[] measureTwoThreads(PrintStream out, List<Position> positions, int depth, int ttMb,
+                                              int realRuns) throws Exception {
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "scaling", DtsSearch.systemConfig(2));
         try {
             TranspositionTable tt = new TranspositionTable(ttMb);
@@ -142,18 +145,24 @@ final class ScalingStudy {
                 SmpBench.runOne(null, false, serial, tt, p, Math.min(depth, 8), null);
                 SmpBench.runOne(dts, false, serial, tt, p, Math.min(depth, 8), null);
             }
-            long t1 = 0, n1 = 0, t2 = 0, n2 = 0;
-            for (Position p : positions) {
-                SmpBench.Row a = SmpBench.runOne(null, false, serial, tt, p, depth, null);
-                SmpBench.Row b = SmpBench.runOne(dts, false, serial, tt, p, depth, null);
-                t1 += a.timeNs(); n1 += a.nodes(); t2 += b.timeNs(); n2 += b.nodes();
+            double[][] runs = new double[realRuns][];
+            for (int k = 0; k < realRuns; k++) {
+                long t1 = 0, n1 = 0, t2 = 0, n2 = 0;
+                for (Position p : positions) {
+                    SmpBench.Row a = SmpBench.runOne(null, false, serial, tt, p, depth, null);
+                    SmpBench.Row b = SmpBench.runOne(dts, false, serial, tt, p, depth, null);
+                    t1 += a.timeNs(); n1 += a.nodes(); t2 += b.timeNs(); n2 += b.nodes();
+                }
+                double speedup = (double) t1 / t2, overhead = 100.0 * ((double) n2 / n1 - 1);
+                double npsScaling = ((double) n2 / t2) / ((double) n1 / t1);
+                out.printf(Locale.ROOT, "real run %d, this machine (%d cores): serial %.3f s, DTS 2 threads %.3f s:"
+                                + " speedup %.2f, overhead %+.1f%%, nps scaling %.2f%n", k + 1,
+                        Runtime.getRuntime().availableProcessors(), t1 / 1e9, t2 / 1e9, speedup, overhead, npsScaling);
+                runs[k] = new double[] {speedup, overhead, npsScaling};
             }
-            double speedup = (double) t1 / t2, overhead = 100.0 * ((double) n2 / n1 - 1);
-            double npsScaling = ((double) n2 / t2) / ((double) n1 / t1);
-            out.printf(Locale.ROOT, "real, this machine (%d cores): serial %.3f s, DTS 2 threads %.3f s: speedup %.2f,"
-                            + " overhead %+.1f%%, nps scaling %.2f%n", Runtime.getRuntime().availableProcessors(),
-                    t1 / 1e9, t2 / 1e9, speedup, overhead, npsScaling);
-            return new double[] {speedup, overhead, npsScaling};
+            // The run with the median speedup stands for all (its overhead and nps scaling belong to it).
+            Arrays.sort(runs, java.util.Comparator.comparingDouble(r -> r[0]));
+            return runs[realRuns / 2];
         } finally {
             system.terminate();
         }

@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * {@code --movetime MS}: fixed time instead of fixed depth. Every configuration searches each position for MS
  * ms (stopped from outside, like a GUI's stop); the table gives the mean depth completed and the share of
  * positions whose best move equals that of a reference serial search to {@code --depth} (run first).
- * {@code --simulate 2,4,8,16,32 [--quantum NODES] [--seed S] [--plot FILE.svg] [--no-real]}: DTS on that many
+ * {@code --simulate 2,4,8,16,32 [--quantum NODES] [--seed S] [--plot FILE.svg] [--real-runs K | --no-real]}: DTS on that many
  * simulated processors, deterministically (see ScalingStudy and gacrux.dts.ScalingSimulator).
  */
 final class SmpBench {
@@ -88,7 +88,7 @@ final class SmpBench {
         int quantum = 100;
         long seed = 1;
         String plot = null;
-        boolean real = true;
+        int realRuns = 1;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -111,7 +111,8 @@ final class SmpBench {
                     case "--quantum" -> quantum = Integer.parseInt(args[++i]);
                     case "--seed" -> seed = Long.parseLong(args[++i]);
                     case "--plot" -> plot = args[++i];
-                    case "--no-real" -> real = false;
+                    case "--no-real" -> realRuns = 0;
+                    case "--real-runs" -> realRuns = Integer.parseInt(args[++i]);
                     // DTS thresholds for tuning runs (Searcher's statics; the engine itself never changes them)
                     case "--min-split-depth" -> Searcher.minSplitDepth = Integer.parseInt(args[++i]);
                     case "--max-helpers" -> Searcher.maxHelpersPerBlock = Integer.parseInt(args[++i]);
@@ -128,6 +129,7 @@ final class SmpBench {
             if (depth < 1 || depth > 40) throw new IllegalArgumentException("depth must be 1..40");
             if (simulate != null)
                 for (int n : simulate) if (n < 1 || n > 256) throw new IllegalArgumentException("simulated workers must be 1..256");
+            if (realRuns < 0 || realRuns > 100) throw new IllegalArgumentException("real-runs must be 0..100");
             if (quantum < 1 || quantum > 1_000_000) throw new IllegalArgumentException("quantum must be 1..1000000 nodes");
             if (ttMb < 1) throw new IllegalArgumentException("tt must be at least 1 MB");
             if (Searcher.minSplitDepth < 1 || Searcher.maxHelpersPerBlock < 1)
@@ -139,7 +141,7 @@ final class SmpBench {
             err.println("smpbench: " + e.getMessage()
                     + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
                     + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy] [--movetime MS]"
-                    + " | smpbench --simulate 2,4,8,16,32 [--quantum NODES] [--seed S] [--plot FILE.svg] [--no-real]"
+                    + " | smpbench --simulate 2,4,8,16,32 [--quantum NODES] [--seed S] [--plot FILE.svg] [--real-runs K | --no-real]"
                     + " [--depth D] [--positions FILE] [--tt MB]; tuning: [--min-split-depth D] [--max-helpers N])");
             return 2;
         }
@@ -153,7 +155,7 @@ final class SmpBench {
             }
         }
         if (simulate != null)
-            return ScalingStudy.run(out, err, positions, depth, ttMb, simulate, quantum, seed, plot, real);
+            return ScalingStudy.run(out, err, positions, depth, ttMb, simulate, quantum, seed, plot, realRuns);
         int maxThreads = 1;
         for (int t : threads) maxThreads = Math.max(maxThreads, t);
         // The configurations measured: each thread count once per mode, a single thread once (the serial search).
