@@ -110,8 +110,7 @@ final class SearchService {
                     LockSupport.parkNanos(1_000_000);
             } catch (Throwable t) {
                 out.info("search failed: " + t);
-                int[] moves = new int[MoveGen.MAX_MOVES];
-                if (MoveGen.legal(root, moves, 0) > 0) best = moves[0];
+                best = fallbackMove(root, limits);
             } finally {
                 if (answered.compareAndSet(false, true)) printBestmove(best, ponder);
                 control.stop(); // release the helpers of a search that ended by itself
@@ -147,6 +146,15 @@ final class SearchService {
             }
             public boolean finite() { return limits.isFinite(); }
         };
+    }
+
+    /** When the search cannot answer: the first legal move (among searchmoves, if given), or none. */
+    private static int fallbackMove(Position root, SearchLimits limits) {
+        int[] moves = new int[MoveGen.MAX_MOVES];
+        int n = MoveGen.legal(root, moves, 0);
+        for (int i = 0; i < n; i++)
+            if (limits.searchmoves().isEmpty() || limits.searchmoves().contains(Move.toUci(moves[i]))) return moves[i];
+        return n > 0 ? moves[0] : Move.NONE;
     }
 
     private void printBestmove(int best, int ponder) {
@@ -190,10 +198,7 @@ final class SearchService {
             control.stop();
             int best = control.bestSoFar(), ponder = control.ponderSoFar();
             if (best == Move.NONE) { // not one iteration completed: any legal move beats none
-                int[] moves = new int[MoveGen.MAX_MOVES];
-                int n = MoveGen.legal(root, moves, 0);
-                java.util.List<String> only = control.limits.searchmoves();
-                for (int i = n - 1; i >= 0; i--) if (only.isEmpty() || only.contains(Move.toUci(moves[i]))) best = moves[i];
+                best = fallbackMove(root, control.limits);
                 ponder = Move.NONE;
             }
             out.info("no bestmove from the search " + ms + " ms after " + why
