@@ -41,15 +41,8 @@ class DtsExactScoreTest {
                 "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"};
         int[] moves = new int[MoveGen.MAX_MOVES];
         while (out.size() < count) {
-            Position p = Position.fromFen(starts[rnd.nextInt(starts.length)]);
-            int plies = rnd.nextInt(12);
-            for (int i = 0; i < plies; i++) {
-                int n = MoveGen.legal(p, moves, 0);
-                if (n == 0) break;
-                Position c = p.copy();
-                c.makeMove(moves[rnd.nextInt(n)]);
-                p = c;
-            }
+            Position start = Position.fromFen(starts[rnd.nextInt(starts.length)]);
+            Position p = StressSupport.randomWalk(start, rnd.nextInt(12), rnd);
             if (MoveGen.legal(p, moves, 0) > 0) out.add(p);
         }
         return out;

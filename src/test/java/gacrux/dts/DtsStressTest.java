@@ -19,10 +19,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -152,7 +149,6 @@ class DtsStressTest {
         control.withTrace(trace);
         CompletableFuture<SearchResult> result = new CompletableFuture<>();
         AtomicInteger results = new AtomicInteger();
-        AtomicLong stoppedAt = new AtomicLong();
         long start = System.nanoTime();
         dts.search(control, s -> {
             try {
@@ -165,44 +161,19 @@ class DtsStressTest {
                 control.stop();
             }
         });
-        Runnable stop = () -> {
-            stoppedAt.compareAndSet(0, System.nanoTime());
-            control.stop();
-        };
-        if (stopAfterMs >= 0) timer.schedule(stop, stopAfterMs, TimeUnit.MILLISECONDS);
-        long backstop = start + TimeUnit.MILLISECONDS.toNanos(BACKSTOP_MS);
-        SearchResult r = null;
-        boolean backstopped = false;
-        // Wait for the result; once the search has been stopped (by us, or by the backstop), the watchdog runs.
-        while (r == null) {
-            long now = System.nanoTime();
-            long stopNs = stoppedAt.get();
-            if (stopNs == 0 && now >= backstop) {
-                backstopped = !result.isDone();
-                stop.run();
-                stopNs = stoppedAt.get();
-            }
-            long deadline = stopNs != 0 ? stopNs + TimeUnit.MILLISECONDS.toNanos(WATCHDOG_MS) : backstop;
-            long waitNs = Math.max(1, Math.min(deadline - now, TimeUnit.MILLISECONDS.toNanos(50)));
+        StressSupport.Waited w = StressSupport.await(result, control, timer, start, stopAfterMs, BACKSTOP_MS, WATCHDOG_MS, () -> {
+            String stats;
             try {
-                r = result.get(waitNs, TimeUnit.NANOSECONDS);
-            } catch (TimeoutException te) {
-                if (stopNs != 0 && System.nanoTime() >= deadline) {
-                    String stats;
-                    try {
-                        stats = String.valueOf(dts.stats(testKit.system()));
-                    } catch (Throwable t) {
-                        stats = "stats unavailable: " + t;
-                    }
-                    String msg = "watchdog: search " + index + " (seed " + seed + ", " + dts.threads() + " threads, "
-                            + describe(limits) + ", fen " + p.toFen() + ") did not finish " + WATCHDOG_MS
-                            + " ms after its stop\n" + stats + "\nblocks in use " + dts.blocksInUse() + "\n"
-                            + DtsTestBlocks.threadDump() + "\nprotocol trace:\n" + tail(trace.events(), 200);
-                    System.err.println(msg);
-                    fail(msg);
-                }
+                stats = String.valueOf(dts.stats(testKit.system()));
+            } catch (Throwable t) {
+                stats = "stats unavailable: " + t;
             }
-        }
+            return "search " + index + " (seed " + seed + ", " + dts.threads() + " threads, " + describe(limits)
+                    + ", fen " + p.toFen() + ") did not finish " + WATCHDOG_MS + " ms after its stop\n" + stats
+                    + "\nblocks in use " + dts.blocksInUse() + "\n" + DtsTestBlocks.threadDump() + "\nprotocol trace:\n"
+                    + tail(trace.events(), 200);
+        });
+        SearchResult r = w.result();
         long done = System.nanoTime();
         awaitQuiet(dts, "search " + index);
         trace.close();
@@ -210,10 +181,10 @@ class DtsStressTest {
         assertTrue(violations.isEmpty(), "search " + index + " (seed " + seed + ", " + dts.threads() + " threads, "
                 + describe(limits) + ", fen " + p.toFen() + ") broke the DTS protocol: " + violations
                 + "\ntrace tail:\n" + tail(trace.events(), 200));
-        long stopNs = stoppedAt.get();
+        long stopNs = w.stoppedAtNs();
         boolean stoppedBeforeDone = stopNs != 0 && stopNs < done;
         long stopToDone = stoppedBeforeDone ? (done - stopNs) / 1_000_000 : 0;
-        return new Outcome(r, results.get(), stoppedBeforeDone, backstopped, stopToDone);
+        return new Outcome(r, results.get(), stoppedBeforeDone, w.backstopped(), stopToDone);
     }
 
     /** RootDone processed and every block back in the pool, within a short grace period. */
@@ -224,19 +195,7 @@ class DtsStressTest {
     }
 
     private static Position randomPosition(Random rnd) {
-        // The last two (no legal move) only now and then.
-        int k = rnd.nextInt(20) == 0 ? FENS.size() - 1 - rnd.nextInt(2) : rnd.nextInt(FENS.size() - 2);
-        Position p = Position.fromFen(FENS.get(k));
-        int plies = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(24);
-        int[] moves = new int[MoveGen.MAX_MOVES];
-        for (int i = 0; i < plies; i++) {
-            int n = MoveGen.legal(p, moves, 0);
-            if (n == 0) break;
-            Position c = p.copy();
-            c.makeMove(moves[rnd.nextInt(n)]);
-            p = c;
-        }
-        return p;
+        return StressSupport.randomPosition(rnd, FENS);
     }
 
     private static String tail(List<gacrux.search.ProtocolTrace.Event> events, int n) {

@@ -19,10 +19,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -132,7 +129,6 @@ class LazySmpStressTest {
         AtomicInteger results = new AtomicInteger();
         AtomicInteger lastDepth = new AtomicInteger();
         AtomicInteger outOfOrder = new AtomicInteger();
-        AtomicLong stoppedAt = new AtomicLong();
         long start = System.nanoTime();
         dts.searchLazy(control, s -> {
             try {
@@ -151,56 +147,19 @@ class LazySmpStressTest {
                 control.stop();
             }
         }, s -> s.think(p, new long[0], control, line -> { }));
-        Runnable stop = () -> {
-            stoppedAt.compareAndSet(0, System.nanoTime());
-            control.stop();
-        };
-        if (stopAfterMs >= 0) timer.schedule(stop, stopAfterMs, TimeUnit.MILLISECONDS);
-        long backstop = start + TimeUnit.MILLISECONDS.toNanos(BACKSTOP_MS);
-        SearchResult r = null;
-        boolean backstopped = false;
-        while (r == null) {
-            long now = System.nanoTime();
-            long stopNs = stoppedAt.get();
-            if (stopNs == 0 && now >= backstop) {
-                backstopped = !result.isDone();
-                stop.run();
-                stopNs = stoppedAt.get();
-            }
-            long deadline = stopNs != 0 ? stopNs + TimeUnit.MILLISECONDS.toNanos(WATCHDOG_MS) : backstop;
-            long waitNs = Math.max(1, Math.min(deadline - now, TimeUnit.MILLISECONDS.toNanos(50)));
-            try {
-                r = result.get(waitNs, TimeUnit.NANOSECONDS);
-            } catch (TimeoutException te) {
-                if (stopNs != 0 && System.nanoTime() >= deadline) {
-                    String msg = "watchdog: " + ctx + " did not finish " + WATCHDOG_MS + " ms after its stop; "
-                            + dts.lazyRunning() + " workers running\n" + DtsTestBlocks.threadDump();
-                    System.err.println(msg);
-                    fail(msg);
-                }
-            }
-        }
+        StressSupport.Waited w = StressSupport.await(result, control, timer, start, stopAfterMs, BACKSTOP_MS, WATCHDOG_MS,
+                () -> ctx + " did not finish " + WATCHDOG_MS + " ms after its stop; " + dts.lazyRunning()
+                        + " workers running\n" + DtsTestBlocks.threadDump());
+        SearchResult r = w.result();
         long done = System.nanoTime();
-        long stopNs = stoppedAt.get();
+        long stopNs = w.stoppedAtNs();
         boolean stoppedBeforeDone = stopNs != 0 && stopNs < done;
-        return new Outcome(r, results.get(), stoppedBeforeDone, backstopped,
+        return new Outcome(r, results.get(), stoppedBeforeDone, w.backstopped(),
                 stoppedBeforeDone ? (done - stopNs) / 1_000_000 : 0, outOfOrder.get() == 0);
     }
 
     private static Position randomPosition(Random rnd) {
-        List<String> fens = DtsStressTest.FENS;
-        int k = rnd.nextInt(20) == 0 ? fens.size() - 1 - rnd.nextInt(2) : rnd.nextInt(fens.size() - 2);
-        Position p = Position.fromFen(fens.get(k));
-        int plies = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(24);
-        int[] moves = new int[MoveGen.MAX_MOVES];
-        for (int i = 0; i < plies; i++) {
-            int n = MoveGen.legal(p, moves, 0);
-            if (n == 0) break;
-            Position c = p.copy();
-            c.makeMove(moves[rnd.nextInt(n)]);
-            p = c;
-        }
-        return p;
+        return StressSupport.randomPosition(rnd, DtsStressTest.FENS);
     }
 
     private static String describe(SearchLimits l) {
