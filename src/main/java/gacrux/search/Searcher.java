@@ -449,10 +449,7 @@ public final class Searcher {
     /** The root owner's Select, Unsplit, and the block's result written back into the root move list. */
     private int finishRootBlock(int i, int alphaBefore) {
         SplitBlock b = blockAt[0];
-        selectLoop(b, 0);
-        int gen = awaitHelpers(b);
-        blockAt[0] = null;
-        innermost = b.parent;
+        int gen = emptyOwnBlock(b, 0);
         long packed = b.best.get();
         int score = SplitBlock.score(packed), move = SplitBlock.move(packed);
         for (int k = i + 1; k < rootCount; k++) {
@@ -466,7 +463,7 @@ public final class Searcher {
                 rootScores[k] = -INFINITE + 1;
             }
         }
-        if (gen >= 0) hook.unsplit(b, gen); // else abandoned: its last helper returns it to the pool
+        unsplit(b, gen);
         return score;
     }
 
@@ -811,10 +808,7 @@ public final class Searcher {
         SplitBlock b = blockAt[ply];
         if (inFlightMove != 0 && !aborted() && b.share(inFlightScore, inFlightMove, pv[ply + 1], pvLength[ply + 1]))
             traceShare(b, inFlightMove, inFlightScore);
-        selectLoop(b, ply);
-        int gen = awaitHelpers(b);
-        blockAt[ply] = null;
-        innermost = b.parent;
+        int gen = emptyOwnBlock(b, ply);
         boolean abovesAborted = control.stopped() || (b.parent != null && b.parent.chainAborted());
         long packed = b.best.get();
         int score = SplitBlock.score(packed), move = SplitBlock.move(packed);
@@ -827,7 +821,7 @@ public final class Searcher {
                 pvLength[ply] = 0;
             }
         }
-        if (gen >= 0) hook.unsplit(b, gen); // else abandoned: its last helper returns it to the pool
+        unsplit(b, gen);
         if (abovesAborted) return 0;
         if (score == -INFINITE) return b.alpha0; // every move pruned
         if (config.useTT()) {
@@ -848,6 +842,24 @@ public final class Searcher {
 
     /** Blocks this worker left to their last helper (stop with a helper stalled, or its own failure). */
     public long abandonedBlocks() { return abandoned; }
+
+    /**
+     * The owner's end of its block b at ply (root, search and perft alike): Select until no move is left, wait
+     * for the helpers (awaitHelpers), and leave the frame. Returns the closed generation, or -1 if abandoned.
+     * The caller backs the block's value up and then calls {@link #unsplit}: after that the block is reusable.
+     */
+    private int emptyOwnBlock(SplitBlock b, int ply) {
+        selectLoop(b, ply);
+        int gen = awaitHelpers(b);
+        blockAt[ply] = null;
+        innermost = b.parent;
+        return gen;
+    }
+
+    /** Unsplit, second half: the block goes back to the pool (unless abandoned: its last helper returns it). */
+    private void unsplit(SplitBlock b, int gen) {
+        if (gen >= 0) hook.unsplit(b, gen);
+    }
 
     /**
      * Unsplit, first half: wait for the last helper to Merge, then close the block. Helpful master: while
@@ -907,7 +919,7 @@ public final class Searcher {
                 if (System.nanoTime() - t0 >= abandonAfterNanos) { gen = abandonBlock(b); break; }
                 hook.pause(100);
             }
-            if (gen >= 0) hook.unsplit(b, gen);
+            unsplit(b, gen);
         }
     }
 
@@ -1146,12 +1158,9 @@ public final class Searcher {
             if (blockAt[ply] != null) {
                 splittable[ply] = false;
                 SplitBlock b = blockAt[ply];
-                perftSelectLoop(b, ply);
-                int gen = awaitHelpers(b);
-                blockAt[ply] = null;
-                innermost = b.parent;
+                int gen = emptyOwnBlock(b, ply);
                 total += b.perftCount.get();
-                if (gen >= 0) hook.unsplit(b, gen);
+                unsplit(b, gen);
                 return total;
             }
         }
