@@ -91,14 +91,15 @@ final class SearchService {
         }
     }
 
+    /** done: the job ended (its bestmove printed); answered: the stop watchdog printed bestmove for it instead. */
     Running search(Position root, long[] history, SearchLimits limits, EngineOptions.Snapshot opts, long id,
-                   LongConsumer done) {
+                   LongConsumer done, LongConsumer answered) {
         tt.newSearch();
         TimeManager time = new TimeManager(limits, root.sideToMove(), opts.moveOverheadMs());
         SearchControl control = new SearchControl(limits, time);
         Searcher.Config config = new Searcher.Config(true, true, opts.multiPv());
         // Exactly one bestmove per go: the root job's, or the watchdog's if the root worker is stalled.
-        AtomicBoolean answered = new AtomicBoolean();
+        AtomicBoolean bestmoveOut = new AtomicBoolean();
         Consumer<Searcher> rootJob = s -> {
             int best = Move.NONE, ponder = Move.NONE;
             try {
@@ -112,7 +113,7 @@ final class SearchService {
                 out.info("search failed: " + t);
                 best = fallbackMove(root, limits);
             } finally {
-                if (answered.compareAndSet(false, true)) printBestmove(best, ponder);
+                if (bestmoveOut.compareAndSet(false, true)) printBestmove(best, ponder);
                 control.stop(); // release the helpers of a search that ended by itself
                 gacrux.search.ProtocolTrace t = control.trace();
                 if (t != null && PROTOCOL_TRACE_FILE != null) t.close();
@@ -132,7 +133,7 @@ final class SearchService {
             searcher.configure(config);
             executor.execute(() -> rootJob.accept(searcher));
         }
-        Watchdog watchdog = new Watchdog(root, control, answered);
+        Watchdog watchdog = new Watchdog(root, control, bestmoveOut, () -> answered.accept(id));
         if (!limits.ponder()) watchdog.afterHardLimit(time);
         return new Running() {
             public long id() { return id; }
@@ -177,11 +178,13 @@ final class SearchService {
         final Position root;
         final SearchControl control;
         final AtomicBoolean answered;
+        final Runnable onAnswer;
 
-        Watchdog(Position root, SearchControl control, AtomicBoolean answered) {
+        Watchdog(Position root, SearchControl control, AtomicBoolean answered, Runnable onAnswer) {
             this.root = root;
             this.control = control;
             this.answered = answered;
+            this.onAnswer = onAnswer;
         }
 
         void afterHardLimit(TimeManager time) {
@@ -204,6 +207,7 @@ final class SearchService {
             out.info("no bestmove from the search " + ms + " ms after " + why
                     + "; answering with its last completed iteration's move");
             printBestmove(best, ponder);
+            onAnswer.run();
         }
     }
 

@@ -17,6 +17,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
@@ -53,6 +54,8 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     public record Warning(String text) implements Command {}
     /** From the search task when its bestmove has been printed. */
     record SearchFinished(long id) implements Command {}
+    /** From the stop watchdog: it printed bestmove for search id, whose root worker is stalled. */
+    record SearchAnswered(long id) implements Command {}
 
     private final UciOutput out;
     /**
@@ -76,12 +79,20 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     private boolean quitting;
 
     public static Behavior<Command> create(UciOutput out) {
-        return Behaviors.setup(ctx -> new UciEngine(ctx, out));
+        return create(out, new CompletableFuture<>());
     }
 
-    private UciEngine(ActorContext<Command> ctx, UciOutput out) {
+    /** exiting completes when the engine decides to exit (quit, or the end of input once its work is done). */
+    public static Behavior<Command> create(UciOutput out, CompletableFuture<Void> exiting) {
+        return Behaviors.setup(ctx -> new UciEngine(ctx, out, exiting));
+    }
+
+    private final CompletableFuture<Void> exiting;
+
+    private UciEngine(ActorContext<Command> ctx, UciOutput out, CompletableFuture<Void> exiting) {
         super(ctx);
         this.out = out;
+        this.exiting = exiting;
         this.searchExecutor = ctx.getSystem().dispatchers().lookup(DispatcherSelector.fromConfig("gacrux.search-dispatcher"));
         this.options = new EngineOptions(out);
         this.service = new SearchService(new TranspositionTable(options.hashMb()), out, searchExecutor, ctx);
@@ -97,6 +108,7 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
                 .onMessage(UciParser.Unknown.class, m -> { out.info("unknown command: " + m.text()); return this; })
                 .onMessage(Warning.class, m -> { out.info(m.text()); return this; })
                 .onMessage(SearchFinished.class, this::onSearchFinished)
+                .onMessage(SearchAnswered.class, this::onSearchAnswered)
                 .onMessage(Quit.class, this::onQuit)
                 .onAnyMessage(this::stateChanging)
                 .build();
@@ -226,7 +238,18 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
         }
         if (limits.ponder() && !options.ponder() && debug) out.info("go ponder without Ponder option set");
         running = service.search(position.copy(), history.clone(), limits, options.snapshot(), nextId(),
-                this::finished);
+                this::finished, id -> getContext().getSelf().tell(new SearchAnswered(id)));
+    }
+
+    /**
+     * The watchdog answered for a search whose root worker is stalled. Its job still owns the searcher, so
+     * the next command waits for it, except the exit: after quit, or at the end of input with nothing else
+     * pending, there is nothing left to wait for (System.exit ends the stalled thread).
+     */
+    private Behavior<Command> onSearchAnswered(SearchAnswered a) {
+        if (running == null || a.id() != running.id()) return this;
+        if (quitting || (pending.size() == 1 && pending.peek() instanceof Quit)) return terminate();
+        return this;
     }
 
     private Behavior<Command> onSearchFinished(SearchFinished f) {
@@ -283,6 +306,7 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     }
 
     private Behavior<Command> terminate() {
+        exiting.complete(null);
         getContext().getSystem().terminate();
         return Behaviors.stopped();
     }

@@ -22,18 +22,19 @@ public final class UciMain {
     private UciMain() {}
 
     /** After quit, the longest wait for the engine to shut down before returning anyway. */
-    static final long QUIT_BOUND_MS = 600;
+    static final long QUIT_BOUND_MS = 400;
 
     /** Reads commands until quit or end of input; returns the process exit code. */
     public static int run(InputStream in, PrintStream stdout) {
         UciOutput out = new UciOutput(stdout);
         CompletableFuture<ActorSystem<UciEngine.Command>> system = new CompletableFuture<>();
+        CompletableFuture<Void> exiting = new CompletableFuture<>();
         Thread starter = new Thread(() -> {
             try {
                 // Initialise logging before Akka's threads log concurrently (else SLF4J replays and says so).
                 org.slf4j.LoggerFactory.getILoggerFactory();
                 // Search threads: the most DTS workers plus the serial search's one.
-                system.complete(ActorSystem.create(UciEngine.create(out), "gacrux",
+                system.complete(ActorSystem.create(UciEngine.create(out, exiting), "gacrux",
                         gacrux.dts.DtsSearch.systemConfig(EngineOptions.MAX_THREADS + 1)));
             } catch (Throwable t) {
                 system.completeExceptionally(t);
@@ -74,11 +75,12 @@ public final class UciMain {
         }
         if (!quit) sys.tell(new UciEngine.Quit(true));
         try {
-            // End of input lets a search with a limit finish (docs/uci.md), so that wait is open-ended; after an
-            // explicit quit the search is stopped and the process ends within QUIT_BOUND_MS even if a worker is
-            // stalled in its handler (the actor system cannot terminate until it returns; System.exit ends it).
-            sys.getWhenTerminated().toCompletableFuture().get(quit ? QUIT_BOUND_MS : TimeUnit.DAYS.toMillis(1),
-                    TimeUnit.MILLISECONDS);
+            // End of input lets the pending work finish first (a search with a limit prints its bestmove,
+            // docs/uci.md), so the wait for the engine's decision to exit is open-ended; after an explicit quit
+            // it is not awaited. Then the process ends within QUIT_BOUND_MS even if a worker is stalled in its
+            // handler (the actor system cannot terminate until it returns; Main's System.exit ends it).
+            if (!quit) CompletableFuture.anyOf(exiting, sys.getWhenTerminated().toCompletableFuture()).get(1, TimeUnit.DAYS);
+            sys.getWhenTerminated().toCompletableFuture().get(QUIT_BOUND_MS, TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             org.slf4j.LoggerFactory.getLogger(UciMain.class).warn(
                     "quit: the engine did not shut down within {} ms (a stalled search thread); exiting anyway", QUIT_BOUND_MS);

@@ -207,25 +207,28 @@ class UciWorkerFaultTest {
     }
 
     /**
-     * quit while a worker (the root, or a helper) is stalled for 5 s: UciMain.run returns 0 within 1 s
-     * (UciMain.QUIT_BOUND_MS, 600 ms, then the process's System.exit ends the stalled thread).
+     * quit, or the end of input, while a worker (the root, or a helper) is stalled for 5 s in a go infinite:
+     * UciMain.run returns 0 within 1 s (a bestmove first; UciMain.QUIT_BOUND_MS, 400 ms, for the actor system
+     * to terminate, then the process's System.exit ends the stalled thread).
      */
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"root", "helper"})
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"quit root", "quit helper", "eof root", "eof helper"})
     @Timeout(60)
-    void quitWithAStalledWorkerExitsWithinOneSecond(String who) throws Exception {
+    void quitOrEndOfInputWithAStalledWorkerExitsWithinOneSecond(String how) throws Exception {
         EngineProcess e = engine(3);
         try {
-            CountDownLatch stalled = stall(who.equals("root"), 5000);
+            CountDownLatch stalled = stall(how.endsWith("root"), 5000);
             e.send("position fen " + KIWI);
             e.send("go infinite");
-            assertTrue(stalled.await(30, TimeUnit.SECONDS), who + " stalled");
+            assertTrue(stalled.await(30, TimeUnit.SECONDS), how + ": stalled");
             long t0 = System.nanoTime();
-            e.send("quit");
+            if (how.startsWith("quit")) e.send("quit");
+            else e.closeStdin();
             assertEquals(0, e.waitForExit(Duration.ofSeconds(3)));
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            System.err.println("UciWorkerFaultTest: quit -> exit with the " + who + " stalled: " + ms + " ms");
-            assertTrue(ms < 1000, "quit -> exit " + ms + " ms");
+            System.err.println("UciWorkerFaultTest: " + how + " stalled -> exit: " + ms + " ms");
+            assertTrue(ms < 1000, how + " -> exit " + ms + " ms");
+            if (how.startsWith("eof")) assertEquals(1, bestmoves(e), "end of input answers the infinite search");
             e.assertCleanOutput();
         } finally {
             Faults.injector = null;
