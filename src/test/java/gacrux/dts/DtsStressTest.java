@@ -79,23 +79,9 @@ class DtsStressTest {
                 int[] scratch = new int[MoveGen.MAX_MOVES];
                 boolean noMoves = MoveGen.legal(p, scratch, 0) == 0;
                 if (noMoves) mateOrStalemate++;
-                SearchLimits limits;
-                long stopAfterMs;
-                switch (rnd.nextInt(3)) {
-                    case 0 -> {
-                        limits = SearchLimits.depth(3 + rnd.nextInt(6));
-                        stopAfterMs = rnd.nextInt(10) < 6 ? rnd.nextInt(31) : -1;
-                    }
-                    case 1 -> {
-                        limits = new SearchLimits(0, 1_000 + rnd.nextInt(200_000), 0, 0, 0, 0, 0, 0, 0, false, false,
-                                List.of(), 0);
-                        stopAfterMs = rnd.nextInt(10) < 6 ? rnd.nextInt(31) : -1;
-                    }
-                    default -> {
-                        limits = SearchLimits.infiniteSearch();
-                        stopAfterMs = rnd.nextInt(31);
-                    }
-                }
+                StressSupport.Plan plan = StressSupport.randomPlan(rnd, 6);
+                SearchLimits limits = plan.limits();
+                long stopAfterMs = plan.stopAfterMs();
                 Outcome o = runOne(engines[threads], p, limits, stopAfterMs, timer, i, seed);
                 if (stopAfterMs >= 0 && o.stoppedBeforeDone) stoppedEarly++;
                 maxStopToDoneMs = Math.max(maxStopToDoneMs, o.stopToDoneMs);

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -63,23 +62,9 @@ class LazySmpStressTest {
                 Position p = randomPosition(rnd);
                 int[] scratch = new int[MoveGen.MAX_MOVES];
                 boolean noMoves = MoveGen.legal(p, scratch, 0) == 0;
-                SearchLimits limits;
-                long stopAfterMs;
-                switch (rnd.nextInt(3)) {
-                    case 0 -> {
-                        limits = SearchLimits.depth(3 + rnd.nextInt(6));
-                        stopAfterMs = rnd.nextInt(10) < 5 ? rnd.nextInt(31) : -1;
-                    }
-                    case 1 -> {
-                        limits = new SearchLimits(0, 1_000 + rnd.nextInt(200_000), 0, 0, 0, 0, 0, 0, 0, false, false,
-                                List.of(), 0);
-                        stopAfterMs = rnd.nextInt(10) < 5 ? rnd.nextInt(31) : -1;
-                    }
-                    default -> {
-                        limits = SearchLimits.infiniteSearch();
-                        stopAfterMs = rnd.nextInt(31);
-                    }
-                }
+                StressSupport.Plan plan = StressSupport.randomPlan(rnd, 5);
+                SearchLimits limits = plan.limits();
+                long stopAfterMs = plan.stopAfterMs();
                 String ctx = "search " + i + " threads " + threads + " limits " + describe(limits) + " stop "
                         + stopAfterMs + " ms fen " + p.toFen() + " seed " + seed;
                 Outcome o = runOne(engines[threads], p, limits, stopAfterMs, timer, ctx);

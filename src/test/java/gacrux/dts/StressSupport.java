@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import gacrux.board.MoveGen;
 import gacrux.board.Position;
 import gacrux.search.SearchControl;
+import gacrux.search.SearchLimits;
 import gacrux.search.SearchResult;
 
 import java.util.List;
@@ -65,6 +66,27 @@ final class StressSupport {
             }
         }
         return new Waited(r, stoppedAt.get(), backstopped);
+    }
+
+    /** A random search: limits, and when to stop it from outside (-1: never; then its limit or the backstop). */
+    record Plan(SearchLimits limits, long stopAfterMs) {}
+
+    /** A depth, nodes or infinite search; a finite one is stopped early in stopTenths of 10 cases. */
+    static Plan randomPlan(Random rnd, int stopTenths) {
+        switch (rnd.nextInt(3)) {
+            case 0 -> {
+                SearchLimits limits = SearchLimits.depth(3 + rnd.nextInt(6));
+                return new Plan(limits, rnd.nextInt(10) < stopTenths ? rnd.nextInt(31) : -1);
+            }
+            case 1 -> {
+                SearchLimits limits = new SearchLimits(0, 1_000 + rnd.nextInt(200_000), 0, 0, 0, 0, 0, 0, 0, false,
+                        false, List.of(), 0);
+                return new Plan(limits, rnd.nextInt(10) < stopTenths ? rnd.nextInt(31) : -1);
+            }
+            default -> {
+                return new Plan(SearchLimits.infiniteSearch(), rnd.nextInt(31));
+            }
+        }
     }
 
     /** One of fens (the last two, which have no legal move, only now and then), a few random plies on. */
