@@ -127,6 +127,12 @@ final class SmpBench {
             }
             for (int t : threads) if (t < 1 || t > 64) throw new IllegalArgumentException("threads must be 1..64");
             if (depth < 1 || depth > 40) throw new IllegalArgumentException("depth must be 1..40");
+            java.util.Set<String> given = new java.util.HashSet<>(java.util.Arrays.asList(args));
+            java.util.List<String> realOnly = java.util.List.of("--threads", "--mode", "--movetime", "--protocol-trace", "--svg");
+            java.util.List<String> simOnly = java.util.List.of("--quantum", "--seed", "--plot", "--no-real", "--real-runs");
+            for (String o : simulate != null ? realOnly : simOnly)
+                if (given.contains(o))
+                    throw new IllegalArgumentException(o + (simulate != null ? " does not apply to --simulate" : " needs --simulate"));
             if (simulate != null)
                 for (int n : simulate) if (n < 1 || n > 256) throw new IllegalArgumentException("simulated workers must be 1..256");
             if (realRuns < 0 || realRuns > 100) throw new IllegalArgumentException("real-runs must be 0..100");

@@ -34,7 +34,9 @@ class SmpBenchTest {
     void badArgumentsAreRefusedWithUsage() {
         for (String[] bad : new String[][] {{"--simulate", "0"}, {"--simulate", "2,x"}, {"--simulate", "4", "--quantum", "0"},
                 {"--threads", "1,99"}, {"--depth", "0"}, {"--mode", "ybwc"}, {"--bogus"}, {"--simulate"},
-                {"--min-split-depth", "0"}, {"--max-helpers", "-1"}, {"--min-split-depth", "2", "--depth", "x"}}) {
+                {"--min-split-depth", "0"}, {"--max-helpers", "-1"}, {"--min-split-depth", "2", "--depth", "x"},
+                {"--simulate", "4", "--threads", "1,2"}, {"--simulate", "4", "--mode", "lazy"}, {"--plot", "x.svg"},
+                {"--seed", "3"}}) {
             Out r = run(bad);
             assertEquals(2, r.code(), String.join(" ", bad));
             assertTrue(r.err().startsWith("smpbench: "), r.err());
