@@ -43,6 +43,12 @@ public final class SplitBlock {
     public int rootDepth;
     public boolean inCheck;
     public final int[] path = new int[Score.MAX_PLY + 8];
+    /**
+     * The owner's killer moves at the plies below the split (two per ply, indexed 2·ply, 2·ply+1), copied at the
+     * Split: a helper starts its subtree with them instead of its own killers from elsewhere in the tree
+     * (Crafty does the same). Written by the owner before open(), read by helpers after attach().
+     */
+    public final int[] killers = new int[2 * (Score.MAX_PLY + 8)];
     public int pathLength;
     /** The innermost block above this one in the tree (abort propagates down this chain). */
     public SplitBlock parent;
