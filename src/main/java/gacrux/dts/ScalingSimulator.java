@@ -41,11 +41,8 @@ import java.util.function.Consumer;
 public final class ScalingSimulator {
 
     /** One simulated search: virtual time = busy + idle of worker 0's timeline; totals are over all workers. */
-    public record Result(int workers, long virtualTime, long nodes, long busy, long idle, long splits, long joins,
-                         long slices, int bestMove, int score) {
-        /** Share of all workers' virtual time spent idle. */
-        public double idleShare() { return busy + idle == 0 ? 0 : (double) idle / (busy + idle); }
-    }
+    public record Result(int workers, long virtualTime, long nodes, long busy, long idle, long splits, int bestMove,
+                         int score) {}
 
     private final int workers;
     private final int quantum;
@@ -88,7 +85,7 @@ public final class ScalingSimulator {
         SearchResult result;
         Throwable failure;
         boolean over;
-        long slices, idleInARow;
+        long idleInARow;
 
         Run(Position root, int depth) {
             this.root = root;
@@ -130,17 +127,17 @@ public final class ScalingSimulator {
             }
             if (failure != null) throw new IllegalStateException("simulated worker failed: " + failure, failure);
             if (result == null) throw new IllegalStateException("the simulated root search failed (see the log)");
+            // Splits as the supervisor counted them (the Split offers it handled), as smpbench has always reported.
             TestInbox<Supervisor.Stats> stats = TestInbox.create();
             supervisor.run(new Supervisor.GetStats(stats.getRef()));
-            Supervisor.Stats st = stats.receiveMessage();
+            long splits = stats.receiveMessage().splits();
             long nodes = 0, busy = 0, idle = 0;
             for (Sim s : sims) {
                 nodes += s.searcher.nodes();
                 busy += s.busy;
                 idle += s.idle;
             }
-            return new Result(workers, sims[0].clock, nodes, busy, idle, st.splits(), st.joinsSent(), slices,
-                    result.bestMove(), result.score());
+            return new Result(workers, sims[0].clock, nodes, busy, idle, splits, result.bestMove(), result.score());
         }
 
         /**
@@ -154,7 +151,6 @@ public final class ScalingSimulator {
                 Sim next = sims[0];
                 for (Sim s : sims) if (s.clock < next.clock) next = s;
                 long length = quantum / 2 + rnd.nextInt(quantum + 1);
-                slices++;
                 if (next.waitingForMail && !next.inbox.hasMessages()) {
                     // An idle processor with an empty mailbox would only spend the slice idle: charge it without
                     // waking its thread (the same accounting, far fewer thread switches at 16 or 32 workers).

@@ -575,15 +575,8 @@ public final class Searcher {
 
         // The frame of this node, kept in arrays so that a split (here, or at this ply from deeper down) can
         // turn it into a split block: DTS splits at any ply of a busy worker's path.
-        depthAt[ply] = depth;
-        alphaAt[ply] = alpha;
-        betaAt[ply] = beta;
-        moveCountAt[ply] = n;
-        nextAt[ply] = 0;
-        searchedAt[ply] = 0;
+        openFrame(ply, depth, alpha, beta, n, hook != null);
         inCheckAt[ply] = inCheck;
-        blockAt[ply] = null;
-        splittable[ply] = hook != null;
 
         int bestScore = -INFINITE, bestMove = 0;
         int origAlpha = alpha;
@@ -717,6 +710,18 @@ public final class Searcher {
     // DTS: Split, Select, Share, Merge, Unsplit. The protocol around them (HELP, Join, the pool, the
     // supervisor) is gacrux.dts; here is what happens inside the worker's recursion.
     // ------------------------------------------------------------------------------------------------
+
+    /** The frame of a node about to loop over its n moves: what trySplit reads to turn it into a block. */
+    private void openFrame(int ply, int depth, int alpha, int beta, int n, boolean mayBeSplit) {
+        depthAt[ply] = depth;
+        alphaAt[ply] = alpha;
+        betaAt[ply] = beta;
+        moveCountAt[ply] = n;
+        nextAt[ply] = 0;
+        searchedAt[ply] = 0;
+        blockAt[ply] = null;
+        splittable[ply] = mayBeSplit;
+    }
 
     /** Minimum remaining depth of a split node: below it a block costs more than it shares (thrashing). */
     public static int minSplitDepth = 4;
@@ -1144,19 +1149,12 @@ public final class Searcher {
         if (depth == 1) return MoveGen.countLegal(p);
         int[] list = moves[ply];
         int n = MoveGen.legal(p, list, 0);
-        depthAt[ply] = depth;
-        alphaAt[ply] = -INFINITE;
-        betaAt[ply] = INFINITE;
-        moveCountAt[ply] = n;
-        nextAt[ply] = 0;
-        searchedAt[ply] = 0;
+        openFrame(ply, depth, -INFINITE, INFINITE, n, hook != null && ply > 0);
         nodeType[ply] = ALL;
-        blockAt[ply] = null;
         bestScoreAt[ply] = -INFINITE;
         bestMoveAt[ply] = 0;
         pvLength[ply] = 0;
         // (moveScores[ply] is left as it is: a split only permutes the remaining moves, and perft needs no order.)
-        splittable[ply] = hook != null && ply > 0;
         long total = 0;
         Position child = pos[ply + 1];
         while (nextAt[ply] < n) {

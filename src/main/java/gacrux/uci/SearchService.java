@@ -177,13 +177,14 @@ final class SearchService {
     private final class Watchdog {
         final Position root;
         final SearchControl control;
-        final AtomicBoolean answered;
+        /** Shared with the root job: whoever sets it prints the one bestmove. */
+        final AtomicBoolean bestmoveOut;
         final Runnable onAnswer;
 
-        Watchdog(Position root, SearchControl control, AtomicBoolean answered, Runnable onAnswer) {
+        Watchdog(Position root, SearchControl control, AtomicBoolean bestmoveOut, Runnable onAnswer) {
             this.root = root;
             this.control = control;
-            this.answered = answered;
+            this.bestmoveOut = bestmoveOut;
             this.onAnswer = onAnswer;
         }
 
@@ -192,12 +193,12 @@ final class SearchService {
         }
 
         void after(long ms, String why) {
-            if (answered.get()) return;
+            if (bestmoveOut.get()) return;
             system.scheduler().scheduleOnce(java.time.Duration.ofMillis(ms), () -> check(ms, why), system.executionContext());
         }
 
         private void check(long ms, String why) {
-            if (answered.get() || !answered.compareAndSet(false, true)) return;
+            if (!bestmoveOut.compareAndSet(false, true)) return;
             control.stop();
             int best = control.bestSoFar(), ponder = control.ponderSoFar();
             if (best == Move.NONE) { // not one iteration completed: any legal move beats none

@@ -9,7 +9,6 @@ import gacrux.search.SearchLimits;
 import gacrux.search.SearchResult;
 import gacrux.search.Searcher;
 import gacrux.search.TimeManager;
-import gacrux.search.TranspositionTable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -57,15 +55,8 @@ class DtsStressTest {
     void hundredsOfRandomSearchesWithRandomStops() throws Exception {
         long seed = Long.getLong("gacrux.stress.seed", 20240611L);
         Random rnd = new Random(seed);
-        DtsSearch[] engines = new DtsSearch[9];
-        for (int t = 2; t <= 8; t++)
-            engines[t] = DtsSearch.spawn(testKit.system(), "stress-" + t, new TranspositionTable(8), t,
-                    Searcher.Config.DEFAULT);
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread th = new Thread(r, "stress-stopper");
-            th.setDaemon(true);
-            return th;
-        });
+        DtsSearch[] engines = StressSupport.engines(testKit.system(), "stress");
+        ScheduledExecutorService timer = StressSupport.stopper("stress-stopper");
         int savedMin = Searcher.minSplitDepth;
         long t0 = System.nanoTime();
         int stoppedEarly = 0, mateOrStalemate = 0;

@@ -7,16 +7,13 @@ import gacrux.board.Position;
 import gacrux.search.SearchControl;
 import gacrux.search.SearchLimits;
 import gacrux.search.SearchResult;
-import gacrux.search.Searcher;
 import gacrux.search.TimeManager;
-import gacrux.search.TranspositionTable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -44,15 +41,8 @@ class LazySmpStressTest {
     void hundredRandomLazySearchesWithRandomStops() throws Exception {
         long seed = Long.getLong("gacrux.stress.seed", 20261130L);
         Random rnd = new Random(seed);
-        DtsSearch[] engines = new DtsSearch[9];
-        for (int t = 2; t <= 8; t++)
-            engines[t] = DtsSearch.spawn(testKit.system(), "lazy-" + t, new TranspositionTable(8), t,
-                    Searcher.Config.DEFAULT);
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread th = new Thread(r, "lazy-stopper");
-            th.setDaemon(true);
-            return th;
-        });
+        DtsSearch[] engines = StressSupport.engines(testKit.system(), "lazy");
+        ScheduledExecutorService timer = StressSupport.stopper("lazy-stopper");
         long t0 = System.nanoTime();
         int stoppedEarly = 0;
         long maxStopToDoneMs = 0;

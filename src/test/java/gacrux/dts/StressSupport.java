@@ -68,6 +68,24 @@ final class StressSupport {
         return new Waited(r, stoppedAt.get(), backstopped);
     }
 
+    /** Engines with 2..8 workers (index = workers; 0 and 1 unused), each with its own 8 MB TT. */
+    static DtsSearch[] engines(akka.actor.typed.ActorSystem<?> system, String prefix) {
+        DtsSearch[] engines = new DtsSearch[9];
+        for (int t = 2; t <= 8; t++)
+            engines[t] = DtsSearch.spawn(system, prefix + "-" + t, new gacrux.search.TranspositionTable(8), t,
+                    gacrux.search.Searcher.Config.DEFAULT);
+        return engines;
+    }
+
+    /** A daemon thread for the stop timers. */
+    static ScheduledExecutorService stopper(String name) {
+        return java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread th = new Thread(r, name);
+            th.setDaemon(true);
+            return th;
+        });
+    }
+
     /** A random search: limits, and when to stop it from outside (-1: never; then its limit or the backstop). */
     record Plan(SearchLimits limits, long stopAfterMs) {}
 
