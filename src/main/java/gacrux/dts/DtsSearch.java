@@ -4,6 +4,7 @@ import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.AskPattern;
+import gacrux.search.DtsConfig;
 import gacrux.search.SearchControl;
 import gacrux.search.Searcher;
 import gacrux.search.TranspositionTable;
@@ -28,21 +29,49 @@ public final class DtsSearch {
 
     public static DtsSearch spawn(ActorContext<?> ctx, String name, TranspositionTable tt, int threads,
                                   Searcher.Config config) {
-        DtsShared shared = newShared(tt, threads, config);
+        return spawn(ctx, name, tt, threads, config, DtsConfig.DEFAULT);
+    }
+
+    public static DtsSearch spawn(ActorContext<?> ctx, String name, TranspositionTable tt, int threads,
+                                  Searcher.Config config, DtsConfig dts) {
+        DtsShared shared = newShared(tt, threads, config, dts);
         return new DtsSearch(ctx.spawn(Supervisor.create(shared), name), shared, threads);
     }
 
     public static DtsSearch spawn(ActorSystem<?> system, String name, TranspositionTable tt, int threads,
                                   Searcher.Config config) {
-        DtsShared shared = newShared(tt, threads, config);
+        return spawn(system, name, tt, threads, config, DtsConfig.DEFAULT);
+    }
+
+    public static DtsSearch spawn(ActorSystem<?> system, String name, TranspositionTable tt, int threads,
+                                  Searcher.Config config, DtsConfig dts) {
+        DtsShared shared = newShared(tt, threads, config, dts);
         return new DtsSearch(system.systemActorOf(Supervisor.create(shared), name, akka.actor.typed.Props.empty()),
                 shared, threads);
     }
 
-    private static DtsShared newShared(TranspositionTable tt, int threads, Searcher.Config config) {
+    private static DtsShared newShared(TranspositionTable tt, int threads, Searcher.Config config, DtsConfig dts) {
         Searcher[] s = new Searcher[threads];
         for (int i = 0; i < threads; i++) s[i] = new Searcher(tt, config);
-        return new DtsShared(threads, s);
+        return new DtsShared(threads, s, dts);
+    }
+
+    /** The idle-to-first-move latencies (ns) every worker measured since the last call (and forgets them). */
+    public long[] drainLatencies() {
+        java.util.List<long[]> all = new java.util.ArrayList<>();
+        int n = 0;
+        for (Searcher s : shared.searchers) {
+            long[] l = s.drainLatencies();
+            all.add(l);
+            n += l.length;
+        }
+        long[] out = new long[n];
+        int k = 0;
+        for (long[] l : all) {
+            System.arraycopy(l, 0, out, k, l.length);
+            k += l.length;
+        }
+        return out;
     }
 
     public int threads() { return threads; }
@@ -159,6 +188,34 @@ public final class DtsSearch {
     public long waitNanos() {
         long n = 0;
         for (Searcher s : shared.searchers) n += s.waitNanos();
+        return n;
+    }
+
+    /** Stale steps (refused or withdrawn requests, refused attaches), all workers, since creation. */
+    public long staleSteps() {
+        long n = 0;
+        for (Searcher s : shared.searchers) n += s.staleSteps();
+        return n;
+    }
+
+    /** Joins that began after their search was stopped (they Merge at once), all workers, since creation. */
+    public long lateJoins() {
+        long n = 0;
+        for (Searcher s : shared.searchers) n += s.lateJoins();
+        return n;
+    }
+
+    /** Helpful-master helps (an owner waiting at Unsplit helping below its block), all workers, since creation. */
+    public long masterHelps() {
+        long n = 0;
+        for (Searcher s : shared.searchers) n += s.masterHelps();
+        return n;
+    }
+
+    /** Moves Selected by helpers at other workers' blocks, all workers, since creation. */
+    public long helperMoves() {
+        long n = 0;
+        for (Searcher s : shared.searchers) n += s.helperMoves();
         return n;
     }
 

@@ -1,30 +1,36 @@
 package gacrux.dts;
 
 import akka.actor.typed.ActorRef;
+import gacrux.search.DtsConfig;
 import gacrux.search.Searcher;
 import gacrux.search.SplitBlock;
 import gacrux.search.SplitHook;
+import gacrux.search.WorkerSlot;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * What the workers of one DTS engine share besides the TT: the split block pool, the "help wanted" signal,
- * the search epoch, and each worker's searcher (for the node total).
+ * What the workers of one DTS engine share besides the TT: the split block pool, each worker's slot (its
+ * memory mailbox: split requests, hand-offs, abort signals), the search epoch, and each worker's searcher.
  *
- * Concurrency: {@link #idle} counts idle workers not yet promised to a split. The supervisor increments it
- * when a worker says HELP; a splitting worker takes helpers from it with CAS (so an idle worker is promised
- * to at most one split); busy workers poll it at every node (HELP as a shared atomic, since a busy worker
- * does not read its mailbox). Pool slots are taken and returned with CAS on {@link #inUse}. {@link #epoch}
- * is written by the supervisor only.
+ * Concurrency: the pool is split into one segment per worker ({@link #PER_WORKER} blocks): a worker takes
+ * blocks only from its own segment (CAS on {@link #inUse}, so an abandoned block returned by its last helper is
+ * safe too), and no two workers scan the same slots to split. {@link #openVersion} is bumped at every Split so
+ * idle workers rescan the pool only when something opened. {@link #epoch} is written by the supervisor only.
  */
 final class DtsShared {
+    /** Blocks per worker: a worker's own open blocks all lie on its current path, one per ply at most. */
+    static final int PER_WORKER = 24;
+
+    final DtsConfig config;
     final SplitBlock[] pool;
     final AtomicIntegerArray inUse;
-    final AtomicInteger idle = new AtomicInteger();
+    final WorkerSlot[] slots;
     final Searcher[] searchers;
-    /** Per worker: nanoseconds inside RunRoot or Join handlers (written by that worker, read by benchmarks). */
+    final AtomicInteger openVersion = new AtomicInteger();
+    /** Per worker: nanoseconds inside RunRoot, Seek or Join handlers (written by that worker, read by benchmarks). */
     final AtomicLongArray busyNanos;
     /** Per worker: how often its behavior was (re)started; above 1 after a failure (supervision restart). */
     final AtomicIntegerArray workerStarts;
@@ -36,13 +42,20 @@ final class DtsShared {
     volatile ActorRef<Supervisor.Command> supervisor;
 
     DtsShared(int workers, Searcher[] searchers) {
+        this(workers, searchers, DtsConfig.DEFAULT);
+    }
+
+    DtsShared(int workers, Searcher[] searchers, DtsConfig config) {
+        this.config = config;
         this.searchers = searchers;
         this.busyNanos = new AtomicLongArray(workers);
         this.workerStarts = new AtomicIntegerArray(workers);
         this.workShare = new gacrux.search.WorkShare(workers);
-        this.pool = new SplitBlock[Math.max(16, workers * 16)];
+        this.pool = new SplitBlock[workers * PER_WORKER];
         for (int i = 0; i < pool.length; i++) pool[i] = new SplitBlock(i);
         this.inUse = new AtomicIntegerArray(pool.length);
+        this.slots = new WorkerSlot[workers];
+        for (int i = 0; i < workers; i++) slots[i] = new WorkerSlot(i);
     }
 
     long totalNodes() {
@@ -57,29 +70,52 @@ final class DtsShared {
         return n;
     }
 
+    int idleWorkers() {
+        int n = 0;
+        for (WorkerSlot s : slots) if (s.idle()) n++;
+        return n;
+    }
+
+    /**
+     * Abort: every worker that took part in b, or in an open block below b, gets a signal in its own slot. A
+     * worker that attaches below b after this scan read its block's members sees b's flag itself at its next
+     * Select (SplitBlock.members). Per abort, not per node: the pool scan is off the hot path.
+     */
+    void signalAbort(SplitBlock b) {
+        signalMembers(b.members.get());
+        for (SplitBlock c : pool) if (c != b && c.isOpen() && c.under(b)) signalMembers(c.members.get());
+    }
+
+    private void signalMembers(long members) {
+        for (int w = 0; w < slots.length; w++) if ((members & (1L << Math.min(w, 63))) != 0) slots[w].signalAbort();
+    }
+
+    private void tell(Supervisor.Command c) {
+        ActorRef<Supervisor.Command> s = supervisor;
+        if (s != null) s.tell(c);
+    }
+
     /** The split hook of one worker: the search's only window onto the parallel layer. */
     SplitHook hookFor(int workerId) {
         return new SplitHook() {
-            // In a lazy epoch nobody splits (idle stays 0 there anyway; lazy is read only if it is not).
-            @Override public boolean helpWanted() { return idle.get() > 0 && !lazy; }
+            @Override public DtsConfig config() { return config; }
 
-            @Override public int claimHelpers(int max) {
-                while (true) {
-                    int v = idle.get();
-                    if (v <= 0) return 0;
-                    int take = Math.min(v, max);
-                    if (idle.compareAndSet(v, v - take)) return take;
-                }
-            }
+            @Override public WorkerSlot slot(int w) { return slots[w]; }
+
+            @Override public Searcher searcher(int w) { return searchers[w]; }
+
+            @Override public int workers() { return slots.length; }
 
             @Override public SplitBlock acquire() {
-                for (int i = 0; i < pool.length; i++)
+                int from = workerId * PER_WORKER;
+                for (int i = from; i < from + PER_WORKER; i++)
                     if (inUse.get(i) == 0 && inUse.compareAndSet(i, 0, 1)) return pool[i];
                 return null;
             }
 
-            @Override public void offered(SplitBlock block, int generation, int claimed) {
-                supervisor.tell(new Supervisor.SplitOffered(block, generation, claimed, workerId, epoch));
+            @Override public void offered(SplitBlock block, int generation) {
+                openVersion.incrementAndGet();
+                tell(new Supervisor.SplitOffered(block, generation, workerId, epoch));
             }
 
             @Override public void unsplit(SplitBlock block, int generation) {
@@ -91,10 +127,26 @@ final class DtsShared {
                             SplitBlock.score(best), null);
                 }
                 inUse.set(block.id, 0);
-                supervisor.tell(new Supervisor.Unsplit(block.id, generation, workerId, epoch));
+                tell(new Supervisor.Unsplit(block.id, generation, workerId, epoch));
             }
 
+            @Override public void help(boolean stale) {
+                tell(new Supervisor.Help(workerId, stale));
+            }
+
+            @Override public void joined(SplitBlock block, int generation) {
+                tell(new Supervisor.Joined(block.id, generation, workerId, epoch));
+            }
+
+            @Override public void merged(SplitBlock block, int generation) {
+                tell(new Supervisor.Merged(block.id, generation, workerId, epoch));
+            }
+
+            @Override public void signalAbort(SplitBlock block) { DtsShared.this.signalAbort(block); }
+
             @Override public SplitBlock[] pool() { return pool; }
+
+            @Override public int openVersion() { return openVersion.get(); }
 
             @Override public long totalNodes() { return DtsShared.this.totalNodes(); }
         };

@@ -67,10 +67,25 @@ public final class ProtocolChecker {
     public static List<Violation> check(List<Event> trace) {
         List<Event> events = new ArrayList<>(trace);
         events.sort(Comparator.comparingLong(Event::seq));
-        List<Violation> out = new ArrayList<>();
-        Map<Key, BlockState> blocks = new HashMap<>();
-        int bestmoves = 0;
-        for (Event e : events) {
+        Online c = new Online();
+        for (Event e : events) c.accept(e);
+        return c.finish();
+    }
+
+    /**
+     * The same rules, one event at a time in protocol order (a ProtocolTrace listener): keeps only the blocks
+     * still live, so it can check searches too long to keep their traces (the scaling simulator checks every
+     * simulated search this way).
+     */
+    public static final class Online implements java.util.function.Consumer<Event> {
+        private final List<Violation> out = new ArrayList<>();
+        private final Map<Key, BlockState> blocks = new HashMap<>();
+        private int bestmoves;
+        private long events;
+
+        @Override
+        public void accept(Event e) {
+            events++;
             Key k = new Key(e.block(), e.gen());
             switch (e.type()) {
                 case ProtocolTrace.SPLIT -> {
@@ -95,7 +110,7 @@ public final class ProtocolChecker {
                     if (b == null || !b.offered || b.unsplit) {
                         out.add(new Violation(SELECT_NOT_LIVE, e.seq(), "worker " + e.worker() + " selected move "
                                 + e.index() + " of " + k + (b != null && b.unsplit ? " after its Unsplit" : ", never offered")));
-                        if (b == null) continue;
+                        if (b == null) return;
                     }
                     if (!b.selected.add(e.index()))
                         out.add(new Violation(MOVE_SELECTED_TWICE, e.seq(), "move index " + e.index() + " of " + k
@@ -109,7 +124,7 @@ public final class ProtocolChecker {
                     BlockState b = blocks.get(k);
                     if (b == null || !b.offered) {
                         out.add(new Violation(UNSPLIT_NOT_OFFERED, e.seq(), "Unsplit of " + k + ", never offered"));
-                        continue;
+                        return;
                     }
                     if (b.unsplit) out.add(new Violation(DOUBLE_UNSPLIT, e.seq(), k + " unsplit twice"));
                     if (!b.helpersIn.isEmpty() && !b.unsplit)
@@ -117,25 +132,36 @@ public final class ProtocolChecker {
                                 + b.helpersIn.keySet() + " had not merged"));
                     b.unsplit = true;
                     b.unsplits++;
+                    // A generation is offered once: once unsplit with no helper left, only a repeat could follow,
+                    // so keep a small tombstone instead of its Select set.
+                    if (b.helpersIn.isEmpty()) b.selected.clear();
                 }
                 case ProtocolTrace.BESTMOVE -> bestmoves++;
                 default -> { }
             }
         }
-        for (Map.Entry<Key, BlockState> en : blocks.entrySet()) {
-            BlockState b = en.getValue();
-            if (b.offered && !b.unsplit)
-                out.add(new Violation(NEVER_UNSPLIT, -1, "block " + en.getKey() + " offered but never unsplit"));
-            if (!b.helpersIn.isEmpty() && !b.unsplit)
-                out.add(new Violation(MISSING_MERGE, -1, "helpers " + b.helpersIn.keySet() + " of " + en.getKey()
-                        + " never merged"));
-            else if (!b.helpersIn.isEmpty() && !reported(out, UNSPLIT_BEFORE_MERGE, en.getKey()))
-                out.add(new Violation(MISSING_MERGE, -1, "helpers " + b.helpersIn.keySet() + " of " + en.getKey()
-                        + " never merged"));
+
+        /** Events seen so far. */
+        public long events() { return events; }
+
+        /** The violations, including those only the end of the trace reveals (never Unsplit, missing Merge). */
+        public List<Violation> finish() {
+            List<Violation> all = new ArrayList<>(out);
+            for (Map.Entry<Key, BlockState> en : blocks.entrySet()) {
+                BlockState b = en.getValue();
+                if (b.offered && !b.unsplit)
+                    all.add(new Violation(NEVER_UNSPLIT, -1, "block " + en.getKey() + " offered but never unsplit"));
+                if (!b.helpersIn.isEmpty() && !b.unsplit)
+                    all.add(new Violation(MISSING_MERGE, -1, "helpers " + b.helpersIn.keySet() + " of " + en.getKey()
+                            + " never merged"));
+                else if (!b.helpersIn.isEmpty() && !reported(all, UNSPLIT_BEFORE_MERGE, en.getKey()))
+                    all.add(new Violation(MISSING_MERGE, -1, "helpers " + b.helpersIn.keySet() + " of " + en.getKey()
+                            + " never merged"));
+            }
+            if (bestmoves != 1)
+                all.add(new Violation(BESTMOVE_COUNT, -1, bestmoves + " bestmove events (one per search expected)"));
+            return all;
         }
-        if (bestmoves != 1)
-            out.add(new Violation(BESTMOVE_COUNT, -1, bestmoves + " bestmove events (one per search expected)"));
-        return out;
     }
 
     private static boolean reported(List<Violation> out, String rule, Key k) {

@@ -35,30 +35,48 @@ import java.util.function.Consumer;
  * or JIT. The same seed gives the same interleaving, hence the same nodes, time and move; one worker never
  * splits, so N=1 is the serial search, node for node.
  *
- * <p>What it leaves out (docs/benchmarks.md): memory and cache contention, the cost of an atomic or of a
- * message (a message arrives at the next slice boundary: latency about one quantum), and the OS.
+ * <p>Latency. Every hop from one worker to another costs {@code latency} virtual nodes: a split request written
+ * at virtual time t is seen by its owner from t + latency on, the owner's answer (the hand-off) likewise, so a
+ * design that only works when hops are free is not rewarded. On top of that a worker that waits gives its
+ * processor up for the rest of its slice, as a parked thread does.
+ *
+ * <p>Every simulated search is traced and its trace checked, event by event, by {@link ProtocolChecker}: a
+ * violation fails the search (an IllegalStateException naming it), so races found here replay from their seed.
+ *
+ * <p>What it leaves out (docs/benchmarks.md): memory and cache contention, the cost of an atomic, and the OS.
  */
 public final class ScalingSimulator {
 
     /** One simulated search: virtual time = busy + idle of worker 0's timeline; totals are over all workers. */
     public record Result(int workers, long virtualTime, long nodes, long busy, long idle, long splits, int bestMove,
-                         int score) {}
+                         int score, long lastIterationTime, long lastIterationNodes, long traceEvents) {}
 
     private final int workers;
     private final int quantum;
     private final long seed;
+    private final long latency;
     private final TranspositionTable tt;
     private final Searcher.Config config;
+    private final gacrux.search.DtsConfig dts;
 
-    /** workers simulated processors sharing tt; slices of quantum nodes on average, drawn from seed. */
+    /** workers simulated processors sharing tt; slices of quantum nodes on average, drawn from seed; no latency. */
     public ScalingSimulator(int workers, int quantum, long seed, TranspositionTable tt, Searcher.Config config) {
+        this(workers, quantum, seed, 0, tt, config, gacrux.search.DtsConfig.DEFAULT);
+    }
+
+    /** ... and every hop between workers charged latency virtual nodes, with the DTS configuration dts. */
+    public ScalingSimulator(int workers, int quantum, long seed, long latency, TranspositionTable tt,
+                            Searcher.Config config, gacrux.search.DtsConfig dts) {
         if (workers < 1) throw new IllegalArgumentException("workers must be at least 1");
         if (quantum < 1) throw new IllegalArgumentException("quantum must be at least 1 node");
+        if (latency < 0) throw new IllegalArgumentException("latency must be at least 0 nodes");
         this.workers = workers;
         this.quantum = quantum;
         this.seed = seed;
+        this.latency = latency;
         this.tt = tt;
         this.config = config;
+        this.dts = dts;
     }
 
     /** Searches root to depth from a cleared TT and fresh workers; blocks until the simulated search ends. */
@@ -86,6 +104,8 @@ public final class ScalingSimulator {
         Throwable failure;
         boolean over;
         long idleInARow;
+        final ProtocolChecker.Online checker = new ProtocolChecker.Online();
+        final java.util.List<long[]> iterationEnds = new java.util.ArrayList<>();
 
         Run(Position root, int depth) {
             this.root = root;
@@ -95,19 +115,26 @@ public final class ScalingSimulator {
         Result go() {
             Searcher[] searchers = new Searcher[workers];
             for (int i = 0; i < workers; i++) searchers[i] = new Searcher(tt, config);
-            shared = new DtsShared(workers, searchers);
+            shared = new DtsShared(workers, searchers, dts);
             supervisor = BehaviorTestKit.create(Supervisor.create(shared));
             for (int i = 0; i < workers; i++) {
                 TestInbox<Worker.Command> inbox = supervisor.childInbox("worker-" + i);
                 sims[i] = new Sim(i, searchers[i], inbox, supervisor.childTestKit(inbox.getRef()));
                 // The supervisor attached the real hook; the simulator's wraps it to take the baton away.
                 searchers[i].attach(sims[i].hook(shared.hookFor(i)), i, false);
+                Sim sim = sims[i];
+                searchers[i].onMove(sim::tick);
             }
             SearchLimits limits = SearchLimits.depth(depth);
             SearchControl control = new SearchControl(limits, new TimeManager(limits, root.sideToMove(), 0));
+            control.withTrace(new gacrux.search.ProtocolTrace(checker));
             Consumer<Searcher> rootJob = s -> {
                 try {
-                    result = s.think(root, new long[0], control, x -> { });
+                    result = s.think(root, new long[0], control, line -> {
+                        // The last completed iteration's share of the search: its virtual time and nodes.
+                        if (!line.startsWith("info depth ") || line.contains("bound") || line.contains("currmove")) return;
+                        iterationEnds.add(new long[] {sims[0].now(), shared.totalNodes()});
+                    });
                 } finally {
                     control.stop(); // end of epoch, as DtsSearch.start does
                 }
@@ -127,6 +154,10 @@ public final class ScalingSimulator {
             }
             if (failure != null) throw new IllegalStateException("simulated worker failed: " + failure, failure);
             if (result == null) throw new IllegalStateException("the simulated root search failed (see the log)");
+            java.util.List<ProtocolChecker.Violation> violations = checker.finish();
+            if (!violations.isEmpty())
+                throw new IllegalStateException(violations.size() + " protocol violations (seed " + seed + ", " + workers
+                        + " workers, quantum " + quantum + "), first: " + violations.get(0));
             // Splits as the supervisor counted them (the Split offers it handled), as smpbench has always reported.
             TestInbox<Supervisor.Stats> stats = TestInbox.create();
             supervisor.run(new Supervisor.GetStats(stats.getRef()));
@@ -137,7 +168,14 @@ public final class ScalingSimulator {
                 busy += s.busy;
                 idle += s.idle;
             }
-            return new Result(workers, sims[0].clock, nodes, busy, idle, splits, result.bestMove(), result.score());
+            long lastTime = sims[0].clock, lastNodes = nodes;
+            if (iterationEnds.size() >= 2) { // the last iteration: from the end of the one before to the end
+                long[] before = iterationEnds.get(iterationEnds.size() - 2);
+                lastTime = sims[0].clock - before[0];
+                lastNodes = nodes - before[1];
+            }
+            return new Result(workers, sims[0].clock, nodes, busy, idle, splits, result.bestMove(), result.score(),
+                    lastTime, lastNodes, checker.events());
         }
 
         /**
@@ -253,28 +291,42 @@ public final class ScalingSimulator {
                 }
             }
 
-            /** The real hook, plus the two points where this worker gives the processor up. */
+            /** The virtual time of this worker now (its clock plus the nodes of the slice so far). */
+            long now() { return clock + (searcher.nodes() - sliceNodes0); }
+
+            /** After every move: the slice is over once its nodes are searched (the processor goes to another). */
+            void tick() {
+                if (over) throw new Shutdown();
+                if (searcher.nodes() - sliceNodes0 >= sliceLength) {
+                    endSlice(false);
+                    yieldFrom(Sim.this);
+                }
+            }
+
+            /** The real hook, with this processor's virtual clock, the hop latency, and waiting as giving up the slice. */
             SplitHook hook(SplitHook real) {
                 return new SplitHook() {
-                    @Override public boolean helpWanted() {
-                        if (over) throw new Shutdown();
-                        if (searcher.nodes() - sliceNodes0 >= sliceLength) {
-                            endSlice(false);
-                            yieldFrom(Sim.this);
-                        }
-                        return real.helpWanted();
-                    }
-
                     @Override public void pause(int spins) {
+                        if (over) throw new Shutdown();
                         endSlice(true);
                         yieldFrom(Sim.this);
                     }
 
-                    @Override public int claimHelpers(int max) { return real.claimHelpers(max); }
+                    @Override public long now() { return Sim.this.now(); }
+                    @Override public long latency() { return latency; }
+                    @Override public gacrux.search.DtsConfig config() { return real.config(); }
+                    @Override public gacrux.search.WorkerSlot slot(int w) { return real.slot(w); }
+                    @Override public Searcher searcher(int w) { return real.searcher(w); }
+                    @Override public int workers() { return real.workers(); }
                     @Override public SplitBlock acquire() { return real.acquire(); }
-                    @Override public void offered(SplitBlock b, int generation, int claimed) { real.offered(b, generation, claimed); }
+                    @Override public void offered(SplitBlock b, int generation) { real.offered(b, generation); }
                     @Override public void unsplit(SplitBlock b, int generation) { real.unsplit(b, generation); }
+                    @Override public void help(boolean stale) { real.help(stale); }
+                    @Override public void joined(SplitBlock b, int generation) { real.joined(b, generation); }
+                    @Override public void merged(SplitBlock b, int generation) { real.merged(b, generation); }
+                    @Override public void signalAbort(SplitBlock b) { real.signalAbort(b); }
                     @Override public SplitBlock[] pool() { return real.pool(); }
+                    @Override public int openVersion() { return real.openVersion(); }
                     @Override public long totalNodes() { return real.totalNodes(); }
                 };
             }

@@ -21,19 +21,21 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The DTS root supervisor: owns the worker actors, the idle set, the search epoch and the clock.
- * HELP arrives here; Split offers leave here as Joins; Merge and Unsplit are reported here.
+ * The DTS root supervisor: owns the worker actors, the search epoch and the clock, and keeps the protocol's
+ * record. At the start of a search it sends RunRoot to worker 0 and Seek (HELP for the whole search) to every
+ * other worker; from then on the steps happen in memory between the workers (a Split request in the owner's
+ * slot, the block handed off into the helper's slot: docs/dts-protocol.md) and arrive here as records: Help,
+ * SplitOffered, Joined, Merged, Unsplit. Nobody waits for the supervisor inside a search.
  *
- * Late messages are normal: a SplitOffered, Merged or Unsplit of an earlier epoch is counted and dropped,
- * a Join for a block that has since been closed or recycled is refused by the block's generation check in
- * the worker, which then says HELP again.
+ * Late messages are normal: a record of an earlier epoch is counted as late and dropped; a Join message for a
+ * block that has since been closed or recycled is refused by the block's generation check in the worker.
  */
 public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
 
-    public sealed interface Command permits StartSearch, StartLazy, Help, SplitOffered, Merged, Unsplit, RootDone, ClockTick,
-            GetStats {}
+    public sealed interface Command permits StartSearch, StartLazy, Help, SplitOffered, Joined, Merged, Unsplit,
+            RootDone, ClockTick, GetStats {}
 
-    /** Start epoch: worker 0 runs rootJob; everyone else is idle. */
+    /** Start epoch: worker 0 runs rootJob; everyone else is idle and seeks work (Worker.Seek). */
     public record StartSearch(SearchControl control, Consumer<Searcher> rootJob) implements Command {}
     /**
      * Start a Lazy SMP epoch: worker 0 runs rootJob, every other worker runs helperJob (the same iterative
@@ -41,10 +43,12 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
      */
     public record StartLazy(SearchControl control, Consumer<Searcher> rootJob, Consumer<Searcher> helperJob)
             implements Command {}
-    /** HELP: worker is idle. stale: its Join found the block gone. */
+    /** HELP: worker is idle and looking for work (a record). stale: a Join message found its block gone. */
     public record Help(int worker, boolean stale) implements Command {}
-    /** Split: owner opened block (claimed idle workers for it). block == null returns the claim. */
-    public record SplitOffered(SplitBlock block, int generation, int claimed, int owner, long epoch) implements Command {}
+    /** Split: owner opened block (a record; the block reached its helpers in memory). */
+    public record SplitOffered(SplitBlock block, int generation, int owner, long epoch) implements Command {}
+    /** Join: worker attached to the block (a record: by hand-off, its own choice, or a Join message). */
+    public record Joined(int blockId, int generation, int worker, long epoch) implements Command {}
     /** Merge: a helper left the block. */
     public record Merged(int blockId, int generation, int worker, long epoch) implements Command {}
     /** Unsplit: the owner closed the block and backed its value up. */
@@ -54,27 +58,18 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
     record ClockTick(long epoch) implements Command {}
     public record GetStats(ActorRef<Stats> replyTo) implements Command {}
 
-    /** Counters of the protocol since the supervisor started. */
-    public record Stats(long searches, long splits, long joinsSent, long staleJoins, long merges, long unsplits,
-                        long lateMessages, int blocksInUse, int idleCounter, boolean searching) {}
+    /** Counters of the protocol since the supervisor started (joins: Joined records; idleWorkers: right now). */
+    public record Stats(long searches, long splits, long joins, long helps, long staleJoins, long merges, long unsplits,
+                        long lateMessages, int blocksInUse, int idleWorkers, boolean searching) {}
 
     private static final Duration TICK = Duration.ofMillis(5);
 
     private final DtsShared shared;
     private final List<ActorRef<Worker.Command>> workers = new ArrayList<>();
-    private final ArrayDeque<Integer> idleQueue = new ArrayDeque<>();
-    private final boolean[] isIdle;
-    /**
-     * Joins sent to each worker that it has not yet answered with Help (every Join gets exactly one Help).
-     * A worker is idle only when this is 0: a late Help (answering an older Join, even of an earlier epoch)
-     * must not mark a worker idle that still has a newer Join in its mailbox, or it would be promised to two
-     * splits at once.
-     */
-    private final int[] pendingJoins;
     private final TimerScheduler<Command> timers;
     private SearchControl control;
     private boolean searching;
-    private long searches, splits, joinsSent, staleJoins, merges, unsplits, late;
+    private long searches, splits, joins, helps, staleJoins, merges, unsplits, late;
 
     static Behavior<Command> create(DtsShared shared) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(t -> new Supervisor(ctx, t, shared)));
@@ -86,8 +81,6 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         this.shared = shared;
         shared.supervisor = ctx.getSelf();
         int n = shared.searchers.length;
-        isIdle = new boolean[n];
-        pendingJoins = new int[n];
         for (int i = 0; i < n; i++) {
             shared.searchers[i].attach(shared.hookFor(i), i, false);
             workers.add(ctx.spawn(supervisedWorker(i, ctx.getSelf()), "worker-" + i,
@@ -97,9 +90,9 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
 
     /**
      * A worker whose handler throws is restarted with the same Searcher and mailbox (Akka typed would stop it
-     * by default, and every later Join to it would be lost). Its failed Join still answered Help and a failed
-     * RunRoot still reported RootDone (both in finally), so pendingJoins and the epoch stay right; the search
-     * released the blocks it owned before the exception left it (Searcher.releaseOwnBlocks).
+     * by default, and every later message to it would be lost). A failed RunRoot still reported RootDone (in
+     * finally), so the epoch stays right; the search released the blocks it owned before the exception left it
+     * (Searcher.releaseOwnBlocks), and Merged from the block it helped at.
      */
     private Behavior<Worker.Command> supervisedWorker(int i, ActorRef<Command> self) {
         return Behaviors.supervise(Behaviors.<Worker.Command>setup(c -> {
@@ -114,18 +107,30 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         return newReceiveBuilder()
                 .onMessage(StartSearch.class, this::onStart)
                 .onMessage(StartLazy.class, this::onStartLazy)
-                .onMessage(Help.class, this::onHelp)
-                .onMessage(SplitOffered.class, this::onSplitOffered)
-                .onMessage(Merged.class, m -> { if (m.epoch() == shared.epoch) merges++; else late++; return this; })
-                .onMessage(Unsplit.class, m -> { if (m.epoch() == shared.epoch) unsplits++; else late++; return this; })
+                .onMessage(Help.class, h -> {
+                    helps++;
+                    if (h.stale()) staleJoins++;
+                    return this;
+                })
+                .onMessage(SplitOffered.class, m -> { if (current(m.epoch())) splits++; return this; })
+                .onMessage(Joined.class, m -> { if (current(m.epoch())) joins++; return this; })
+                .onMessage(Merged.class, m -> { if (current(m.epoch())) merges++; return this; })
+                .onMessage(Unsplit.class, m -> { if (current(m.epoch())) unsplits++; return this; })
                 .onMessage(RootDone.class, this::onRootDone)
                 .onMessage(ClockTick.class, this::onTick)
                 .onMessage(GetStats.class, m -> {
-                    m.replyTo().tell(new Stats(searches, splits, joinsSent, staleJoins, merges, unsplits, late,
-                            shared.blocksInUse(), shared.idle.get(), searching));
+                    m.replyTo().tell(new Stats(searches, splits, joins, helps, staleJoins, merges, unsplits, late,
+                            shared.blocksInUse(), shared.idleWorkers(), searching));
                     return this;
                 })
                 .build();
+    }
+
+    /** A record of the current epoch (true), or a late one of an earlier search (counted and dropped). */
+    private boolean current(long epoch) {
+        if (epoch == shared.epoch) return true;
+        late++;
+        return false;
     }
 
     private Behavior<Command> onStartLazy(StartLazy s) {
@@ -135,10 +140,6 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         searching = true;
         shared.lazy = true;
         for (gacrux.search.Searcher w : shared.searchers) w.resetNodes();
-        // Nobody is idle in a lazy epoch: no HELP is raised, so nobody splits.
-        idleQueue.clear();
-        java.util.Arrays.fill(isIdle, false);
-        shared.idle.set(0);
         shared.workShare.clear();
         for (int i = 0; i < workers.size(); i++) {
             shared.lazyRunning.incrementAndGet();
@@ -156,62 +157,10 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         control = s.control();
         searching = true;
         for (gacrux.search.Searcher w : shared.searchers) w.resetNodes();
-        // Everyone but worker 0 starts idle: HELP is raised for all of them at once.
-        idleQueue.clear();
-        java.util.Arrays.fill(isIdle, false);
-        for (int i = 1; i < workers.size(); i++) {
-            if (pendingJoins[i] > 0) continue; // idle once it has answered its last Join
-            idleQueue.add(i);
-            isIdle[i] = true;
-        }
-        shared.idle.set(idleQueue.size());
-        ProtocolTrace trace = control.trace();
-        if (trace != null)
-            for (int w : idleQueue) trace.record(ProtocolTrace.HELP, w, null, -1, 0, -1, -1, "idle at the start");
         workers.get(0).tell(new Worker.RunRoot(shared.epoch, s.rootJob()));
+        // Everyone else is idle from the start: HELP for the whole search (they return when it is stopped).
+        for (int i = 1; i < workers.size(); i++) workers.get(i).tell(new Worker.Seek(shared.epoch, control));
         timers.startTimerWithFixedDelay("clock", new ClockTick(shared.epoch), TICK);
-        return this;
-    }
-
-    private Behavior<Command> onHelp(Help h) {
-        if (h.stale()) staleJoins++;
-        int w = h.worker();
-        if (pendingJoins[w] > 0) pendingJoins[w]--;
-        if (pendingJoins[w] > 0) return this; // a newer Join is still in its mailbox: busy, not idle
-        if (w == 0 || isIdle[w]) return this; // duplicate HELP: already idle
-        isIdle[w] = true;
-        idleQueue.add(w);
-        if (searching && !shared.lazy) {
-            shared.idle.incrementAndGet();
-            ProtocolTrace trace = control.trace();
-            if (trace != null)
-                trace.record(ProtocolTrace.HELP, w, null, -1, 0, -1, -1, h.stale() ? "its Join was stale" : null);
-        }
-        return this;
-    }
-
-    private Behavior<Command> onSplitOffered(SplitOffered s) {
-        if (s.epoch() != shared.epoch || !searching) {
-            late++; // the owner finds no helper and closes the block itself
-            return this;
-        }
-        if (s.block() == null) {
-            shared.idle.addAndGet(s.claimed()); // the owner could not get a block: give the claim back
-            return this;
-        }
-        splits++;
-        int sent = 0;
-        while (sent < s.claimed() && !idleQueue.isEmpty()) {
-            int w = idleQueue.poll();
-            isIdle[w] = false;
-            pendingJoins[w]++;
-            ProtocolTrace trace = control.trace(); // traced before the tell, so it precedes the answer
-            if (trace != null)
-                trace.record(ProtocolTrace.JOIN_SENT, w, s.block(), s.generation(), 0, -1, -1, "to worker " + w + " for worker " + s.owner());
-            workers.get(w).tell(new Worker.Join(s.block(), s.generation(), s.epoch()));
-            sent++;
-        }
-        joinsSent += sent;
         return this;
     }
 
@@ -221,12 +170,12 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
             return this;
         }
         searching = false;
-        shared.idle.set(0);
+        control.stop(); // the seeking workers return to their mailboxes
         timers.cancel("clock");
         return this;
     }
 
-    /** Only the supervisor checks the clock (and the node limit): helpers never stop themselves. */
+    /** Only the supervisor checks the clock: helpers never stop themselves (the node limit: every worker polls it). */
     private Behavior<Command> onTick(ClockTick t) {
         if (!searching || t.epoch() != shared.epoch) return this;
         if (control.time.hardExpired()) control.stop();

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 public final class Worker {
     private Worker() {}
 
-    public sealed interface Command permits RunRoot, Join, RunLazy {}
+    public sealed interface Command permits RunRoot, Seek, Join, RunLazy {}
 
     /** Worker 0 only: run the root search (iterative deepening) of epoch. */
     public record RunRoot(long epoch, Consumer<Searcher> job) implements Command {}
@@ -30,12 +30,29 @@ public final class Worker {
                           gacrux.search.WorkShare share, java.util.concurrent.atomic.AtomicInteger running)
             implements Command {}
 
-    /** Join the block of that generation (sent by the supervisor after a Split). */
+    /**
+     * HELP for a whole search: be idle in epoch's search and look for work (Searcher.seek: join open blocks, ask
+     * busy workers to split, take hand-offs) until its control is stopped. Sent by the supervisor at the start of
+     * a DTS search to every worker but 0; inside it, the worker never returns to its mailbox (a message would
+     * need a thread wake-up to reach it; the hand-offs reach it in memory).
+     */
+    public record Seek(long epoch, gacrux.search.SearchControl control) implements Command {}
+
+    /** Join the block of that generation (a direct Join message: tests, and tools that drive a worker). */
     public record Join(SplitBlock block, int generation, long epoch) implements Command {}
 
-    /** A worker whose busy time is not recorded (tests that drive a worker directly). */
+    /**
+     * A worker on its own (tests that drive a worker directly with Join messages): its searcher gets a hook of a
+     * private DtsShared whose records go to supervisor (epoch 0); its busy time is not recorded.
+     */
     static Behavior<Command> create(int id, Searcher searcher, ActorRef<Supervisor.Command> supervisor) {
-        return create(id, searcher, supervisor, new AtomicLongArray(id + 1), new SplitBlock[0]);
+        Searcher[] all = new Searcher[id + 1];
+        for (int i = 0; i < id; i++) all[i] = new Searcher(new gacrux.search.TranspositionTable(1));
+        all[id] = searcher;
+        DtsShared shared = new DtsShared(id + 1, all);
+        shared.supervisor = supervisor;
+        searcher.attach(shared.hookFor(id), id, false);
+        return create(id, searcher, supervisor, new AtomicLongArray(id + 1), shared.pool);
     }
 
     /** busy: per-worker nanoseconds spent inside a search (root or helping), for the idle share. */
@@ -68,15 +85,20 @@ public final class Worker {
                     }
                     return Behaviors.same();
                 })
+                .onMessage(Seek.class, m -> {
+                    long helped = searcher.helpNanos();
+                    try {
+                        searcher.seek(m.control());
+                    } finally {
+                        busy.addAndGet(id, searcher.helpNanos() - helped); // the time at blocks, not the idle time
+                    }
+                    return Behaviors.same();
+                })
                 .onMessage(Join.class, m -> {
                     long t0 = System.nanoTime();
                     boolean joined = false;
                     try {
                         joined = searcher.join(m.block(), m.generation());
-                        if (joined) supervisor.tell(new Supervisor.Merged(m.block().id, m.generation(), id, m.epoch()));
-                        // Before saying HELP, look for work at the open blocks ourselves (the idle processor
-                        // chooses); a Join often arrives after its block ran out of moves.
-                        searcher.helpAnywhere(pool);
                     } finally {
                         busy.addAndGet(id, System.nanoTime() - t0);
                         // Idle again (or the Join was stale: the block was gone): HELP. Always, even if the

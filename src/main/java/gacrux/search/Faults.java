@@ -2,8 +2,8 @@ package gacrux.search;
 
 /**
  * Fault injection for tests (issue 8): a worker that throws or stalls in the middle of a parallel search.
- * {@link #injector} is null in production and never set by the engine; the search reads it once per Select
- * of a split block (before claiming the move), never per node, and never in the serial search.
+ * An injector is part of the engine's DtsConfig (null in production, set only by tests); the search reads it
+ * once per Select of a split block (before claiming the move), never per node, and never in the serial search.
  */
 public final class Faults {
     private Faults() {}
@@ -20,9 +20,6 @@ public final class Faults {
          */
         void atSelect(int worker, boolean owner, boolean holdsBlocks, SplitBlock block);
     }
-
-    /** Set by tests only; null in production. */
-    public static volatile Injector injector;
 
     /** The exception an injected fault throws (so tests can tell it from a real failure). */
     public static final class InjectedFault extends RuntimeException {

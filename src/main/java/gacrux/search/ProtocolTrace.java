@@ -31,7 +31,7 @@ public final class ProtocolTrace {
 
     /** Event types: the paper's steps and the messages around them. */
     public static final String HELP = "HELP", SPLIT = "SPLIT", JOIN_SENT = "JOIN_SENT", JOIN = "JOIN",
-            JOIN_REFUSED = "JOIN_REFUSED", SELECT = "SELECT", SHARE = "SHARE", ABORT = "ABORT", MERGE = "MERGE",
+            JOIN_REFUSED = "JOIN_REFUSED", CHOOSE = "CHOOSE", SELECT = "SELECT", SHARE = "SHARE", ABORT = "ABORT", MERGE = "MERGE",
             UNSPLIT = "UNSPLIT", STOP = "STOP", BESTMOVE = "BESTMOVE";
 
     /**
@@ -90,7 +90,17 @@ public final class ProtocolTrace {
     public ProtocolTrace(boolean keep, String jsonFile, boolean append) throws IOException {
         this.keep = keep;
         this.out = jsonFile == null ? null : new FileOutputStream(jsonFile, append);
+        this.listener = null;
     }
+
+    /** A recorder that hands every event, in protocol order, to listener and keeps nothing (an online check). */
+    public ProtocolTrace(java.util.function.Consumer<Event> listener) {
+        this.keep = false;
+        this.out = null;
+        this.listener = listener;
+    }
+
+    private final java.util.function.Consumer<Event> listener;
 
     /** A log-only recorder when the protocol logger is at DEBUG, else null (tracing off). */
     public static ProtocolTrace forLogging() {
@@ -131,6 +141,7 @@ public final class ProtocolTrace {
             Event e = new Event(seq++, micros, type, worker, blk, gen, ply, depth, nt, left, alpha, beta, mv, index,
                     score, note == null ? "" : note);
             if (keep) events.add(e);
+            if (listener != null) listener.accept(e);
             if (log) LOG.debug(e.toText());
             if (out != null && !failed) {
                 try {

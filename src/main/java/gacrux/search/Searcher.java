@@ -86,6 +86,17 @@ public final class Searcher {
     private final int[] pathBase = new int[STACK];
     private int pathBaseLength;
     private SplitHook hook;
+    /** This worker's slot (split requests, answers, abort signals); null in the serial search. */
+    private WorkerSlot slot;
+    /** The abort signal last seen: a different value in the slot means "look at your block chain". */
+    private int seenSignal;
+    /** The DTS configuration (the hook's; the default when serial). */
+    private DtsConfig dts = DtsConfig.DEFAULT;
+    /**
+     * The deepest ply whose frame was opened (its move loop may be running): idle workers read the published
+     * path from splitLow() to here, racily (a heuristic; the owner checks the frame when it answers).
+     */
+    int top;
     private int workerId;
     /** Whether this searcher checks the clock (a lone searcher does; under DTS the supervisor does). */
     private boolean timeKeeper = true;
@@ -135,9 +146,41 @@ public final class Searcher {
         this.hook = hook;
         this.workerId = id;
         this.timeKeeper = timeKeeper;
+        this.slot = hook == null ? null : hook.slot(id);
+        this.dts = hook == null ? DtsConfig.DEFAULT : hook.config();
     }
 
+    SplitHook hook() { return hook; }
+
+    /**
+     * Called after every move of the search (where a split request is read): the scaling simulator's point to
+     * end a worker's slice. Null in the engine (one null check per move).
+     */
+    private Runnable moveTick;
+
+    public void onMove(Runnable tick) { this.moveTick = tick; }
+
+    WorkerSlot slot() { return slot; }
+
+    DtsConfig dts() { return dts; }
+
     public long splits() { return splits; }
+    /** Moves this worker Selected at other workers' blocks (as a helper), since creation. */
+    public long helperMoves() { return helperMoves; }
+    private long helperMoves;
+    /**
+     * Stale and late steps this worker met (the stress tests assert that they happen): requests refused to it, its
+     * requests withdrawn unanswered, attaches refused (a block gone or full), and Joins that began after the stop.
+     */
+    long refusedRequests, withdrawnRequests, refusedAttaches, lateJoins;
+
+    public long staleSteps() { return refusedRequests + withdrawnRequests + refusedAttaches; }
+
+    public long lateJoins() { return lateJoins; }
+
+    /** Times this worker, waiting at Unsplit as an owner, helped below its block (helpful master), since creation. */
+    public long masterHelps() { return masterHelps; }
+    private long masterHelps;
     public long helps() { return helps; }
     /** Time spent at Unsplit waiting for helpers with nothing to help (the owner's idle time). */
     public long waitNanos() { return waitNanos; }
@@ -179,6 +222,10 @@ public final class Searcher {
 
     private SearchResult iterate(Position root, long[] gameKeys, SearchControl control, Consumer<String> info) {
         this.control = control;
+        if (slot != null) {
+            slot.thread(Thread.currentThread());
+            seenSignal = slot.abortSignal();
+        }
         innermost = null;
         baseSplitPly = 0;
         pathBaseLength = 0;
@@ -362,9 +409,21 @@ public final class Searcher {
         int best = -INFINITE;
         int origAlpha = alpha;
         int bestRootScore = -INFINITE, bestRootIdx = pvIdx;
+        // The root is a split node like any other (the best of all, once its first move is searched): its frame is
+        // published at ply 0 so an idle worker can choose it while this worker is deep in a root move's subtree.
+        boolean rootSplits = hook != null && config.multiPv() == 1 && workShare == null;
+        if (rootSplits) {
+            System.arraycopy(rootMoves, 0, moves[0], 0, rootCount);
+            for (int k = 0; k < rootCount; k++) moveScores[0][k] = rootCount - k; // keep the root order
+        }
         for (int i = pvIdx; i < rootCount; i++) {
             int m = rootMoves[i];
             currentMove[0] = m;
+            if (rootSplits) {
+                rootFrame(i + 1, i - pvIdx, depth, alpha, beta, inCheck, bestRootIdx);
+                splittable[0] = i > pvIdx && i + 1 < rootCount;
+                top = 0;
+            }
             // Long searches tell the GUI which root move is being searched (cheap: once per root move).
             if (thinkInfo != null && System.nanoTime() - thinkStartNs > CURRMOVE_AFTER_NS)
                 thinkInfo.accept("info depth " + depth + " currmove " + Move.toUci(m) + " currmovenumber " + (i + 1));
@@ -388,7 +447,12 @@ public final class Searcher {
                 if (score > alpha && score < beta && !control.stopped())
                     score = -search(1, newDepth, -beta, -alpha, PV);
             }
-            if (control.stopped()) break;
+            splittable[0] = false;
+            SplitBlock rootBlock = blockAt[0]; // the root was split from below while move i was searched
+            if (control.stopped()) {
+                if (rootBlock != null) finishRootBlock(i, rootBlock.alpha0);
+                break;
+            }
             if (TreeDump.ON) traceMove(0, m, i - pvIdx, depth, alpha, beta, act(r, research, givesCheck ? 1 : 0), r,
                     givesCheck ? 1 : 0, score);
             if (score > best) best = score;
@@ -398,7 +462,7 @@ public final class Searcher {
                 System.arraycopy(pv[1], 0, rootPv[i], 1, pvLength[1]);
                 rootPvLength[i] = pvLength[1] + 1;
                 alpha = score;
-                if (score >= beta) break;
+                if (score >= beta && rootBlock == null) break;
             } else {
                 rootScores[i] = i == pvIdx ? score : -INFINITE + 1;
                 if (i == pvIdx) {
@@ -410,14 +474,28 @@ public final class Searcher {
                 bestRootScore = score;
                 bestRootIdx = i;
             }
+            if (rootBlock != null) { // the in-flight move is Shared at the block, then the root owner finishes it
+                if (!aborted()) shareAt(rootBlock, score, m, 0);
+                int s2 = finishRootBlock(i, rootBlock.alpha0);
+                if (s2 > best) best = s2;
+                break;
+            }
             // The root is a PV node: after its first move (YBW) it is the best split point of all.
-            if (hook != null && config.multiPv() == 1 && i + 1 < rootCount && depth >= minSplitDepth
-                    && hook.helpWanted() && workShare == null) {
-                int claimed = hook.claimHelpers(Math.min(maxHelpersPerBlock, rootCount - i - 1));
-                if (claimed > 0 && openRootBlock(i, depth, alpha, beta, inCheck, bestRootIdx, claimed)) {
-                    int s2 = finishRootBlock(i, alpha);
-                    if (s2 > best) best = s2;
-                    break;
+            if (moveTick != null) moveTick.run();
+            if (hook != null && config.multiPv() == 1 && i + 1 < rootCount && depth >= dts.minSplitDepth()
+                    && workShare == null && slot.requests() != 0) {
+                long taken = refuseWaitingOwnersNotAbove(takeVisibleRequests());
+                if (taken != 0) {
+                    // The root is a PV node after its first move: the best split node there is, whatever ply the
+                    // idle workers asked for (none below it is live now).
+                    if (openRootBlock(i, depth, alpha, beta, inCheck, bestRootIdx)) {
+                        taken = handOff(taken, blockAt[0], 0, "the root, after its first move");
+                        for (long mm = taken; mm != 0; mm &= mm - 1) refuse(Long.numberOfTrailingZeros(mm));
+                        int s2 = finishRootBlock(i, alpha);
+                        if (s2 > best) best = s2;
+                        break;
+                    }
+                    for (long mm = taken; mm != 0; mm &= mm - 1) refuse(Long.numberOfTrailingZeros(mm));
                 }
             }
         }
@@ -430,23 +508,30 @@ public final class Searcher {
     }
 
     /** Split at the root after root move i: the root frame (ply 0) becomes a block. */
-    private boolean openRootBlock(int i, int depth, int alpha, int beta, boolean inCheck, int bestIdx, int claimed) {
-        System.arraycopy(rootMoves, 0, moves[0], 0, rootCount);
-        for (int k = 0; k < rootCount; k++) moveScores[0][k] = rootCount - k; // keep the root order
+    private boolean openRootBlock(int i, int depth, int alpha, int beta, boolean inCheck, int bestIdx) {
+        rootFrame(i + 1, i + 1, depth, alpha, beta, inCheck, bestIdx);
+        return openBlock(0) != null;
+    }
+
+    /**
+     * The root's frame (ply 0) as a split node: the moves from next on are left, searched have been searched,
+     * and the best so far is root move bestIdx. (moves[0] holds the root moves in order: rootSearch.)
+     */
+    private void rootFrame(int next, int searched, int depth, int alpha, int beta, boolean inCheck, int bestIdx) {
         moveCountAt[0] = rootCount;
-        nextAt[0] = i + 1;
+        nextAt[0] = next;
         depthAt[0] = depth;
         alphaAt[0] = alpha;
         betaAt[0] = beta;
         nodeType[0] = PV;
         staticEval[0] = 0;
         inCheckAt[0] = inCheck;
-        searchedAt[0] = i + 1;
+        searchedAt[0] = searched;
+        blockAt[0] = null;
         bestScoreAt[0] = rootScores[bestIdx] > -INFINITE + 1 ? rootScores[bestIdx] : -INFINITE;
-        bestMoveAt[0] = rootScores[bestIdx] > alphaAt[0] - 1 && rootScores[bestIdx] > -INFINITE + 1 ? rootMoves[bestIdx] : 0;
+        bestMoveAt[0] = rootScores[bestIdx] > alpha - 1 && rootScores[bestIdx] > -INFINITE + 1 ? rootMoves[bestIdx] : 0;
         System.arraycopy(rootPv[bestIdx], 0, pv[0], 0, rootPvLength[bestIdx]);
         pvLength[0] = rootPvLength[bestIdx];
-        return openBlock(0, claimed);
     }
 
     /** The root owner's Select, Unsplit, and the block's result written back into the root move list. */
@@ -494,9 +579,20 @@ public final class Searcher {
         if (limit > 0 && (hook == null ? nodes : hook.totalNodes()) >= limit) control.stop();
     }
 
-    /** Stop, or a fail high at any split block above this worker's current node (Share's abort). */
-    private boolean aborted() {
-        return control.stopped() || (innermost != null && innermost.chainAborted());
+    /**
+     * Stop, or a fail high at any split block above this worker's current node (Share's abort). Per node: the
+     * stop flag and this worker's own abort signal (two volatile reads, no shared line written); the chain of
+     * blocks is walked only when the signal moved (someone aborted a block this worker may be under).
+     */
+    boolean aborted() {
+        if (control.stopped()) return true;
+        SplitBlock in = innermost;
+        if (in == null) return false;
+        int signal = slot.abortSignal();
+        if (signal == seenSignal) return false;
+        if (in.chainAborted()) return true;
+        seenSignal = signal; // the abort was for a block we are no longer under
+        return false;
     }
 
     int search(int ply, int depth, int alpha, int beta, int nt) {
@@ -587,7 +683,7 @@ public final class Searcher {
             // Lazy SMP: the next move, unless another worker is searching it here right now (then it goes last).
             int m = share ? workShare.choose(workerId, ply, key, depth, list, scores, i, n) : pickBest(list, scores, i, n);
             currentMove[ply] = m;
-            int score = searchMove(ply, m, searchedAt[ply], depth, alpha, beta, nt, eval, inCheck, bestScore);
+            int score = searchMove(ply, m, searchedAt[ply], depth, alpha, beta, nt, eval, inCheck, bestScore, null);
             if (share) workShare.publish(workerId, ply, 0);
             if (score == PRUNED) continue;
             if (blockAt[ply] != null) {
@@ -614,10 +710,12 @@ public final class Searcher {
             }
             bestScoreAt[ply] = bestScore;
             bestMoveAt[ply] = bestMove;
-            // HELP seen: offer a node of this path (Young Brothers Wait: only after a move is searched).
-            if (hook != null && hook.helpWanted() && trySplit(ply)) {
+            // HELP reached us: an idle worker asks for a split at a node of this path (Young Brothers Wait: only
+            // after a move is searched). One volatile read of our own slot per move.
+            if (moveTick != null) moveTick.run();
+            if (hook != null && slot.requests() != 0 && answerRequests(ply) && blockAt[ply] != null) {
                 splittable[ply] = false;
-                if (blockAt[ply] != null) return ownerFinish(ply, 0, -INFINITE, key);
+                return ownerFinish(ply, 0, -INFINITE, key);
             }
         }
         splittable[ply] = false;
@@ -640,7 +738,7 @@ public final class Searcher {
      * Shared by the serial move loop and the Select loop of a split block. Returns PRUNED if skipped.
      */
     private int searchMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, int nt, int eval,
-                           boolean inCheck, int bestScore) {
+                           boolean inCheck, int bestScore, SplitBlock at) {
         Position p = pos[ply];
         Position child = pos[ply + 1];
         boolean pvNode = nt == PV;
@@ -681,11 +779,29 @@ public final class Searcher {
             r = Math.max(0, Math.min(newDepth - 1, r));
         }
         int score = -search(ply + 1, newDepth - r, -alpha - 1, -alpha, childType);
-        boolean research = score > alpha && r > 0 && !aborted();
-        if (research)
-            score = -search(ply + 1, newDepth, -alpha - 1, -alpha, childType);
-        if (score > alpha && score < beta && !aborted())
-            score = -search(ply + 1, newDepth, -beta, -alpha, PV);
+        boolean research = false;
+        if (score > alpha && !aborted()) {
+            // Fresh bounds at a split block (at != null): another worker may have raised the block's alpha since
+            // this move was Selected. The fail high above only says "better than the old alpha", so the move is
+            // verified again at full depth against the raised bound: a cheap null-window search that, when it fails
+            // low, makes the costly PV re-search pointless. (Serial: at == null, the usual LMR re-search.)
+            int fresh = at == null ? alpha : Math.max(alpha, at.alpha());
+            if (fresh >= beta) return traced(ply, m, moveNumber, depth, alpha, beta, r, false, ext, score); // failed high
+            if (r > 0 || fresh > alpha) {
+                research = r > 0;
+                alpha = fresh;
+                score = -search(ply + 1, newDepth, -alpha - 1, -alpha, childType);
+            }
+        }
+        if (score > alpha && score < beta && !aborted()) {
+            if (at != null) alpha = Math.max(alpha, at.alpha()); // fresh again before the PV re-search
+            if (alpha < beta) score = -search(ply + 1, newDepth, -beta, -alpha, PV);
+        }
+        return traced(ply, m, moveNumber, depth, alpha, beta, r, research, ext, score);
+    }
+
+    private int traced(int ply, int m, int moveNumber, int depth, int alpha, int beta, int r, boolean research, int ext,
+                       int score) {
         if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, act(r, research, ext), r, ext, score);
         return score;
     }
@@ -711,7 +827,7 @@ public final class Searcher {
     // supervisor) is gacrux.dts; here is what happens inside the worker's recursion.
     // ------------------------------------------------------------------------------------------------
 
-    /** The frame of a node about to loop over its n moves: what trySplit reads to turn it into a block. */
+    /** The frame of a node about to loop over its n moves: what a split reads to turn it into a block. */
     private void openFrame(int ply, int depth, int alpha, int beta, int n, boolean mayBeSplit) {
         depthAt[ply] = depth;
         alphaAt[ply] = alpha;
@@ -721,45 +837,150 @@ public final class Searcher {
         searchedAt[ply] = 0;
         blockAt[ply] = null;
         splittable[ply] = mayBeSplit;
+        top = ply;
     }
 
-    /** Minimum remaining depth of a split node: below it a block costs more than it shares (thrashing). */
-    public static int minSplitDepth = 4;
-    /** Most helpers sent to one block. */
-    public static int maxHelpersPerBlock = 4;
+    // ---- Split (§2.4): at the node an idle worker chose ----
 
     /**
-     * Split: chooses, among the plies of this worker's own path below its innermost block, the node with the
-     * most remaining depth that may be split (ALL, PV after its first move, CUT only once it has searched two
-     * moves without a cutoff and so behaves as ALL; never a node near the tips), and turns that frame into a
-     * split block. Returns true if a block was opened.
+     * The lowest ply of this worker's path that it may split: the plies below its innermost block (own, or the
+     * one it helps at), so that the chain of blocks follows the tree. Read racily by idle workers too.
      */
-    private boolean trySplit(int currentPly) {
-        if (workShare != null) return false; // a Lazy SMP worker never splits (not even a late one in a DTS epoch)
-        int low = innermost == null ? 1 : Math.max(1, innermostOwnPly() + 1);
-        int chosen = -1;
-        for (int q = low; q <= currentPly; q++) {
-            if (!splittable[q] || blockAt[q] != null) continue;
-            if (depthAt[q] < minSplitDepth) continue;
-            if (moveCountAt[q] - nextAt[q] < 1 || searchedAt[q] < 1) continue;
-            int t = nodeType[q];
-            if (t == CUT && searchedAt[q] < 2) continue;
-            if (alphaAt[q] >= betaAt[q]) continue;
-            chosen = q;
-            break; // the shallowest candidate has the most remaining depth
-        }
-        if (chosen < 0) return false;
-        int claimed = hook.claimHelpers(Math.min(maxHelpersPerBlock, moveCountAt[chosen] - nextAt[chosen]));
-        return claimed > 0 && openBlock(chosen, claimed);
+    int splitLow() {
+        SplitBlock in = innermost;
+        if (in == null) return 0; // the root worker outside any block: its whole path, the root included
+        int base = baseSplitPly;
+        return Math.max(1, (in.owner == workerId && in.ply >= base ? in.ply : base) + 1);
     }
 
-    /** Split: turns frame q into an open split block and offers it to the claimed helpers. */
-    private boolean openBlock(int q, int claimed) {
-        SplitBlock b = hook.acquire();
-        if (b == null) {
-            hook.offered(null, 0, claimed); // give the claimed workers back
-            return false;
+    /**
+     * How good frame q of this worker's live path is as a split node (SplitChoice's rule), or -1 when it may not be
+     * split. The owner calls it on its own frames; idle workers call it on others' (racy reads of plain ints: a
+     * heuristic, which the owner checks again on its own thread when it answers).
+     */
+    int frameValue(int q) {
+        if (!splittable[q] || blockAt[q] != null || alphaAt[q] >= betaAt[q]) return -1;
+        return SplitChoice.value(depthAt[q], nodeType[q], searchedAt[q], moveCountAt[q] - nextAt[q], dts.minSplitDepth());
+    }
+
+    /** The published frame facts an idle worker's choice is told by (explain's narration; racy reads). */
+    String frameText(int q) {
+        String[] t = {"PV", "CUT", "ALL"};
+        return "ply " + q + " " + t[nodeType[q]] + " depth " + depthAt[q] + ", " + searchedAt[q] + " searched, "
+                + (moveCountAt[q] - nextAt[q]) + " left";
+    }
+
+    /** The best frame of this worker's own path between low and hi, or -1 (the owner's fallback choice). */
+    private int bestOwnFrame(int low, int hi) {
+        int chosen = -1, best = -1;
+        for (int q = low; q <= hi; q++) {
+            int v = frameValue(q);
+            if (v > best) {
+                best = v;
+                chosen = q;
+            }
         }
+        return chosen;
+    }
+
+    /** The split requests in this worker's slot that have arrived, taken by CAS (0: none, or all withdrawn). */
+    private long takeVisibleRequests() {
+        long mask = slot.requests();
+        if (mask == 0) return 0;
+        long now = hook.now(), visible = 0;
+        for (long m = mask; m != 0; m &= m - 1) {
+            int r = Long.numberOfTrailingZeros(m);
+            if (hook.slot(r).visibleAt() <= now) visible |= 1L << r;
+        }
+        return visible == 0 ? 0 : slot.take(visible);
+    }
+
+    /** Requesters that wait at Unsplit of a block we are not under (helpful master): refused; the rest returned. */
+    private long refuseWaitingOwnersNotAbove(long taken) {
+        for (long m = taken; m != 0; m &= m - 1) {
+            int r = Long.numberOfTrailingZeros(m);
+            SplitBlock need = hook.slot(r).waitingAt();
+            if (need != null && (innermost == null || !innermost.under(need))) {
+                refuse(r);
+                taken &= ~(1L << r);
+            }
+        }
+        return taken;
+    }
+
+    /**
+     * HELP answered (§2.3-2.4). Idle workers chose nodes of this worker's path (each request names a ply) and wait
+     * for the answer in their own slots. Split at the best node they chose that still may be split, else at the
+     * best frame of the path (the tree moved on since they looked), and hand the block to up to maxHelpersPerBlock
+     * of them; split again, deeper, for the rest while a frame may be split; refuse whoever is left. Called after
+     * every move, at whatever ply the worker is: a frame above the current node is split from below, and becomes
+     * the owner's block when its recursion returns there.
+     */
+    private boolean answerRequests(int currentPly) {
+        if (workShare != null) return false; // a Lazy SMP worker never splits (not even a late one in a DTS epoch)
+        long taken = takeVisibleRequests();
+        if (taken == 0) return false;
+        taken = refuseWaitingOwnersNotAbove(taken);
+        boolean split = false;
+        while (taken != 0) {
+            int low = splitLow(), chosen = -1, best = -1;
+            for (long m = taken; m != 0; m &= m - 1) {
+                int q = hook.slot(Long.numberOfTrailingZeros(m)).askedPly();
+                int v = q >= low && q <= currentPly ? frameValue(q) : -1;
+                if (v > best) {
+                    best = v;
+                    chosen = q;
+                }
+            }
+            boolean theirs = chosen >= 0;
+            if (!theirs) chosen = bestOwnFrame(low, currentPly);
+            SplitBlock b = chosen < 0 ? null : openBlock(chosen);
+            if (b == null) break;
+            split = true;
+            taken = handOff(taken, b, chosen, theirs ? "the node it chose" : "its choice was gone; the owner's best node");
+        }
+        for (long m = taken; m != 0; m &= m - 1) refuse(Long.numberOfTrailingZeros(m));
+        return split;
+    }
+
+    /**
+     * Join by hand-off: requesters are attached to block b here, by the owner, those that asked for its node
+     * first, at most maxHelpersPerBlock and no more than it has moves, and then told through their slots (an
+     * unpark if they parked: no actor message, no thread hop), so the block cannot run out of moves before they
+     * arrive. Crafty hands its split blocks to idle threads the same way. Returns the requesters left over.
+     */
+    private long handOff(long taken, SplitBlock b, int ply, String why) {
+        int gen = b.generation(), room = Math.min(dts.maxHelpersPerBlock(), b.moveCount);
+        for (int pass = 0; pass < 2 && room > 0; pass++) {
+            for (long m = taken; m != 0 && room > 0; m &= m - 1) {
+                int r = Long.numberOfTrailingZeros(m);
+                if (pass == 0 && hook.slot(r).askedPly() != ply) continue;
+                if (!b.attach(gen, r, Integer.MAX_VALUE)) return taken; // a block above already aborted
+                trace(ProtocolTrace.JOIN_SENT, b, gen, 0, -1, -1, "hand-off to worker " + r + " (" + (pass == 0 ? why
+                        : "the owner's split for another requester") + ")");
+                hook.slot(r).answer(WorkerSlot.answer(b.id, gen), hook.now() + hook.latency());
+                taken &= ~(1L << r);
+                room--;
+            }
+        }
+        return taken;
+    }
+
+    private void refuse(int requester) {
+        hook.slot(requester).answer(WorkerSlot.REFUSED, hook.now() + hook.latency());
+    }
+
+    /** An idle or waiting worker has nothing to split: requests that reached it are refused at once. */
+    void refusePending() {
+        if (slot.requests() == 0) return;
+        long taken = takeVisibleRequests();
+        for (long m = taken; m != 0; m &= m - 1) refuse(Long.numberOfTrailingZeros(m));
+    }
+
+    /** Split: turns frame q into an open split block (the Split record goes to the supervisor). Null: pool empty. */
+    private SplitBlock openBlock(int q) {
+        SplitBlock b = hook.acquire();
+        if (b == null) return null;
         // Remaining moves in the order the serial search would have tried them.
         int[] list = moves[q];
         int[] scores = moveScores[q];
@@ -801,15 +1022,10 @@ public final class Searcher {
         innermost = b;
         splits++;
         // Traced before open(): once open, a helper may attach (and trace its Join) at once.
-        trace(ProtocolTrace.SPLIT, b, b.generation() + 1, 0, -1, -1, "claimed " + claimed + ", searched " + b.searchedBefore);
+        trace(ProtocolTrace.SPLIT, b, b.generation() + 1, 0, -1, -1, "searched " + b.searchedBefore);
         int gen = b.open();
-        hook.offered(b, gen, claimed);
-        return true;
-    }
-
-    private int innermostOwnPly() {
-        // The owner never splits above its innermost block: the block chain must follow tree order.
-        return innermost.owner == workerId && innermost.ply >= baseSplitPly ? innermost.ply : baseSplitPly;
+        hook.offered(b, gen);
+        return b;
     }
 
     /**
@@ -818,8 +1034,7 @@ public final class Searcher {
      */
     private int ownerFinish(int ply, int inFlightMove, int inFlightScore, long key) {
         SplitBlock b = blockAt[ply];
-        if (inFlightMove != 0 && !aborted() && b.share(inFlightScore, inFlightMove, pv[ply + 1], pvLength[ply + 1]))
-            traceShare(b, inFlightMove, inFlightScore);
+        if (inFlightMove != 0 && !aborted()) shareAt(b, inFlightScore, inFlightMove, ply);
         int gen = emptyOwnBlock(b, ply);
         boolean abovesAborted = control.stopped() || (b.parent != null && b.parent.chainAborted());
         long packed = b.best.get();
@@ -844,12 +1059,6 @@ public final class Searcher {
         return score;
     }
 
-    /**
-     * How long an owner waits at Unsplit for helpers that have not Merged once the search is stopped (or,
-     * after its own failure, at all) before it abandons the block (docs/reliability.md: the stop bound).
-     * Healthy helpers see stop at their next node, microseconds later; only a stalled one is left behind.
-     */
-    public static long abandonAfterNanos = 50_000_000L;
     private long abandoned;
 
     /** Blocks this worker left to their last helper (stop with a helper stalled, or its own failure). */
@@ -875,27 +1084,44 @@ public final class Searcher {
 
     /**
      * Unsplit, first half: wait for the last helper to Merge, then close the block. Helpful master: while
-     * waiting, help at blocks below our own instead of idling. Returns the generation that was closed, or -1
-     * if the search was stopped and a helper still had not Merged {@link #abandonAfterNanos} later: then the
-     * block is abandoned (aborted, left open and taken) and its last helper returns it to the pool, so a
-     * stalled helper cannot hold up bestmove.
+     * waiting, this owner counts as idle and looks for work below its own block (an open block there, or a split
+     * it asks one of its helpers for: Help.below). Returns the generation that was closed, or -1 if the search was
+     * stopped and a helper still had not Merged abandonAfterNanos later: then the block is abandoned (aborted,
+     * left open and taken) and its last helper returns it to the pool, so a stalled helper cannot hold up bestmove.
      */
     private int awaitHelpers(SplitBlock b) {
         int idleSpins = 0;
         long stopSeen = 0;
-        while (!b.tryClose()) {
-            if (control.stopped()) {
-                long now = System.nanoTime();
-                if (stopSeen == 0) stopSeen = now;
-                else if (now - stopSeen >= abandonAfterNanos) return abandonBlock(b);
-            }
-            if (!helpBelow(b)) {
+        boolean waiting = false;
+        try {
+            while (!b.tryClose()) {
+                if (control.stopped()) {
+                    long now = System.nanoTime();
+                    if (stopSeen == 0) stopSeen = now;
+                    else if (now - stopSeen >= dts.abandonAfterNanos()) return abandonBlock(b);
+                }
+                if (!waiting) {
+                    waiting = true;
+                    slot.waitingAt(b);
+                    slot.idle(true);
+                }
+                refusePending(); // nothing above b may be split while we wait at b
+                if (dts.helpfulMaster() && !control.stopped() && Help.below(this, b)) {
+                    masterHelps++;
+                    idleSpins = 0;
+                    continue;
+                }
                 long t0 = System.nanoTime();
                 hook.pause(++idleSpins);
                 waitNanos += System.nanoTime() - t0;
             }
+            return b.generation();
+        } finally {
+            if (waiting) {
+                slot.waitingAt(null);
+                slot.idle(false);
+            }
         }
-        return b.generation();
     }
 
     /** Has this worker a block of its own open (fault injection only: a loop over the stack)? */
@@ -904,10 +1130,18 @@ public final class Searcher {
         return false;
     }
 
+    /** Aborts b (stop, failure, abandon): the flag, then a signal to every worker under it. */
+    private void abortBlock(SplitBlock b) {
+        b.aborted = true;
+        hook.signalAbort(b);
+    }
+
     /** Gives up on b's helpers: the generation if it could close b itself after all, else -1 (abandoned). */
     private int abandonBlock(SplitBlock b) {
         int gen = b.generation();
-        if (b.abandon()) return gen;
+        boolean closed = b.abandon();
+        hook.signalAbort(b);
+        if (closed) return gen;
         abandoned++;
         trace(ProtocolTrace.ABORT, b, gen, 0, -1, -1, "abandoned by its owner: helpers " + b.helpers() + " still attached");
         return -1;
@@ -915,11 +1149,11 @@ public final class Searcher {
 
     /**
      * After a failure inside this worker's search (an exception unwinding its recursion): its own open blocks
-     * at plies above abovePly are aborted, their helpers are waited for (at most {@link #abandonAfterNanos})
-     * and each block is closed and returned to the pool, or abandoned to its last helper. Deepest first.
+     * at plies above abovePly are aborted, their helpers are waited for (at most abandonAfterNanos) and each
+     * block is closed and returned to the pool, or abandoned to its last helper. Deepest first.
      */
     private void releaseOwnBlocks(int abovePly) {
-        for (int q = STACK - 1; q > abovePly; q--) if (blockAt[q] != null) blockAt[q].aborted = true;
+        for (int q = STACK - 1; q > abovePly; q--) if (blockAt[q] != null) abortBlock(blockAt[q]);
         for (int q = STACK - 1; q > abovePly; q--) {
             SplitBlock b = blockAt[q];
             if (b == null) continue;
@@ -928,7 +1162,7 @@ public final class Searcher {
             int gen;
             while (true) {
                 if (b.tryClose()) { gen = b.generation(); break; }
-                if (System.nanoTime() - t0 >= abandonAfterNanos) { gen = abandonBlock(b); break; }
+                if (System.nanoTime() - t0 >= dts.abandonAfterNanos()) { gen = abandonBlock(b); break; }
                 hook.pause(100);
             }
             unsplit(b, gen);
@@ -941,24 +1175,34 @@ public final class Searcher {
             perftSelectLoop(b, ply);
             return;
         }
-        Position p = pos[ply];
-        while (!aborted()) {
-            Faults.Injector fault = Faults.injector; // tests only (null in production): once per Select
+        // The chain is read at every Select (not only on a signal): a helper that attached after an abort's
+        // signals went out sees the abort here (SplitBlock.members).
+        while (!aborted() && !b.chainAborted()) {
+            Faults.Injector fault = dts.injector(); // tests only (null in production): once per Select
             if (fault != null) fault.atSelect(workerId, b.owner == workerId, holdsBlocks(), b);
             int idx = b.select();
             if (idx < 0) break;
             int m = b.moves[idx];
             trace(ProtocolTrace.SELECT, b, -1, m, idx, -1, null);
+            if (idleSince != 0) firstMoveAfterIdle();
+            if (b.owner != workerId) helperMoves++;
             int alpha = b.alpha();
             if (alpha >= b.beta) break;
             currentMove[ply] = m;
             int best = SplitBlock.score(b.best.get());
             int score = searchMove(ply, m, b.searchedBefore + idx, b.depth, alpha, b.beta, b.nodeType, b.staticEval,
-                    b.inCheck, best);
+                    b.inCheck, best, dts.freshBounds() ? b : null);
             if (score == PRUNED) continue;
             if (aborted()) break; // a stopped search's partial score is never shared
-            if (b.share(score, m, pv[ply + 1], pvLength[ply + 1])) traceShare(b, m, score);
+            shareAt(b, score, m, ply);
         }
+    }
+
+    /** Share (§2.6): publish the move's score at the block; a fail high aborts everyone under the block. */
+    private void shareAt(SplitBlock b, int score, int m, int ply) {
+        if (!b.share(score, m, pv[ply + 1], pvLength[ply + 1])) return;
+        traceShare(b, m, score);
+        if (score >= b.beta) hook.signalAbort(b);
     }
 
     private void traceShare(SplitBlock b, int move, int score) {
@@ -966,60 +1210,55 @@ public final class Searcher {
         if (score >= b.beta) trace(ProtocolTrace.ABORT, b, -1, move, -1, score, "fail high: score >= beta " + b.beta);
     }
 
-    /** Helpful master: joins an open block created below `mine` by one of its helpers. */
-    private boolean helpBelow(SplitBlock mine) {
-        for (SplitBlock c : hook.pool()) {
-            if (c == mine) continue;
-            // Generation first: if c is recycled after this read, its new parent chain may look "below mine",
-            // but attach(generation) then refuses it, so we never join an unrelated block.
-            int generation = c.generation();
-            if (!c.isOpen() || !c.hasMovesLeft() || c.aborted) continue;
-            if (!c.under(mine)) continue;
-            if (helpAt(c, generation, "helpful master, below its block #" + mine.id)) return true;
-        }
-        return false;
+    // ---- idle-to-work latency (docs/benchmarks.md): from "idle" to the first Select at a block ----
+
+    /** System.nanoTime() when this worker last became idle (0: not idle, or already measured). */
+    private long idleSince;
+    /** Latencies measured, in nanoseconds (a ring: the last LATENCIES), and how many were measured in all. */
+    private static final int LATENCIES = 1 << 14;
+    private final long[] latencies = new long[LATENCIES];
+    private long latencyCount;
+
+    /** This worker has just become idle (its search ended, it Merged, or it started waiting at Unsplit). */
+    void becameIdle() { idleSince = System.nanoTime(); }
+
+    private void firstMoveAfterIdle() {
+        latencies[(int) (latencyCount++ & (LATENCIES - 1))] = System.nanoTime() - idleSince;
+        idleSince = 0;
     }
 
-    /**
-     * The idle worker chooses (the paper's way): before saying HELP, an idle worker looks at the open blocks
-     * itself and joins the one with the most remaining depth. Returns the number of blocks it helped at.
-     */
-    public int helpAnywhere(SplitBlock[] pool) {
-        int helped = 0;
-        while (true) {
-            SplitBlock best = null;
-            int bestGen = 0, bestDepth = -1;
-            for (SplitBlock c : pool) {
-                int generation = c.generation();
-                if (!c.isOpen() || !c.hasMovesLeft() || c.aborted || c.control == null || c.control.stopped()) continue;
-                if (c.depth > bestDepth) {
-                    best = c;
-                    bestGen = generation;
-                    bestDepth = c.depth;
-                }
-            }
-            if (best == null || !join(best, bestGen, "chose it itself before HELP")) return helped;
-            helped++;
-        }
+    /** The idle-to-first-move latencies measured since the last call (ns), and forgets them. */
+    public long[] drainLatencies() {
+        int n = (int) Math.min(latencyCount, LATENCIES);
+        long[] out = java.util.Arrays.copyOf(latencies, n);
+        latencyCount = 0;
+        return out;
     }
+
+    // ---- Join (§2.5): helping at another worker's block ----
 
     /**
      * Join: this worker attaches to another worker's block, searches moves from it until none is left, and
      * detaches (Merge). Returns false if the block was gone (a stale Join: closed, recycled or exhausted).
-     * Called by an idle worker's actor, and by an owner waiting at its own block (helpful master).
      */
     public boolean join(SplitBlock b, int generation) {
-        return join(b, generation, "Join message");
+        return join(b, generation, "Join message", false);
     }
 
-    private boolean join(SplitBlock b, int generation, String via) {
+    /** Join from idle (not inside a search of this worker): from a message, a hand-off, or its own choice. */
+    boolean join(SplitBlock b, int generation, String via, boolean attached) {
         control = null;
         innermost = null;
-        return helpAt(b, generation, via);
+        return helpAt(b, generation, via, attached);
     }
 
-    private boolean helpAt(SplitBlock b, int generation, String via) {
-        if (!b.attach(generation)) {
+    /**
+     * Helps at b. attached: the block's owner already attached this worker (a hand-off), so it only has to start;
+     * otherwise it attaches itself, which fails if the block is gone, exhausted, aborted or full.
+     */
+    boolean helpAt(SplitBlock b, int generation, String via, boolean attached) {
+        if (!attached && !b.attach(generation, workerId, dts.maxHelpersPerBlock())) {
+            refusedAttaches++;
             // The block's control may already be another search's (recycled): the checker ignores refusals.
             ProtocolTrace t = b.control == null ? null : b.control.trace();
             if (t != null) t.record(ProtocolTrace.JOIN_REFUSED, workerId, b, generation, 0, -1, -1, via);
@@ -1030,6 +1269,8 @@ public final class Searcher {
         SearchControl savedControl = control;
         int savedRootKeyIndex = rootKeyIndex, savedRootDepth = rootDepth;
         boolean savedPruning = pruning, savedTimeKeeper = timeKeeper, savedPerft = perftMode;
+        boolean wasIdle = slot.idle();
+        SplitBlock savedWaiting = slot.waitingAt();
         try {
             int ply = b.ply;
             control = b.control;
@@ -1037,6 +1278,8 @@ public final class Searcher {
                 pruning = config.pruning() && b.control.limits.mate() == 0;
                 timeKeeper = false;
             }
+            slot.idle(false);
+            slot.waitingAt(null);
             rootKeyIndex = b.rootKeyIndex;
             System.arraycopy(b.keys, 0, keys, 0, b.keyCount);
             rootDepth = b.rootDepth;
@@ -1048,13 +1291,17 @@ public final class Searcher {
             innermost = b;
             nodeType[ply] = b.nodeType;
             perftMode = b.perft;
+            if (savedControl == null) java.util.Arrays.fill(splittable, 0, ply + 1, false); // not our path up there
             // The owner's killers below the split point: the simulator measured 11-21% more speedup at 4 workers
             // with them (docs/benchmarks.md). Overwriting ours there is harmless: those plies are not in use.
             for (int k = ply + 1; k < STACK; k++) {
                 killers[k][0] = b.killers[2 * k];
                 killers[k][1] = b.killers[2 * k + 1];
             }
+            if (control.stopped()) lateJoins++; // a hand-off that reached us after the stop: it Merges at once
             trace(ProtocolTrace.JOIN, b, generation, 0, -1, -1, via);
+            hook.joined(b, generation);
+            if (savedControl == null) helpStart = System.nanoTime();
             selectLoop(b, ply);
         } catch (Throwable t) {
             // A failure while helping: the blocks this worker opened below b (as their owner) are released
@@ -1064,6 +1311,7 @@ public final class Searcher {
         } finally {
             // Merge is traced before detach: after it the owner may Unsplit.
             trace(ProtocolTrace.MERGE, b, generation, 0, -1, -1, null);
+            hook.merged(b, generation);
             if (b.detach()) hook.unsplit(b, generation); // the owner abandoned it and we were its last helper
             innermost = savedInnermost;
             baseSplitPly = savedBase;
@@ -1074,9 +1322,31 @@ public final class Searcher {
             pruning = savedPruning;
             timeKeeper = savedTimeKeeper;
             perftMode = savedPerft;
+            slot.idle(wasIdle);
+            slot.waitingAt(savedWaiting);
+            if (savedControl == null && helpStart != 0) {
+                helpNanos += System.nanoTime() - helpStart;
+                helpStart = 0;
+            }
+            idleSince = 0;
+            becameIdle();
         }
         helps++;
         return true;
+    }
+
+    private long helpStart, helpNanos;
+
+    /** Nanoseconds this worker spent helping at blocks it joined from idle (its busy time as a helper). */
+    public long helpNanos() { return helpNanos; }
+
+    /** The block chain's innermost block (helpful master: is a worker under my block?). Racy when read by others. */
+    SplitBlock innermost() { return innermost; }
+
+    /** HELP (§2.3): this idle worker looks for work in the search of control until it is stopped (Help.seek). */
+    public void seek(SearchControl control) {
+        this.control = null;
+        Help.seek(this, control);
     }
 
     /** Killer and history bonus for the quiet move that cut off; a malus for the quiets tried before it. */
@@ -1126,6 +1396,10 @@ public final class Searcher {
     public long perft(Position root, int depth, SearchControl control) {
         this.control = control;
         perftMode = true;
+        if (slot != null) {
+            slot.thread(Thread.currentThread());
+            seenSignal = slot.abortSignal();
+        }
         innermost = null;
         baseSplitPly = 0;
         pathBaseLength = 0;
@@ -1165,7 +1439,8 @@ public final class Searcher {
             keys[rootKeyIndex + ply + 1] = child.key();
             total += perftNode(ply + 1, depth - 1);
             searchedAt[ply]++;
-            if (blockAt[ply] == null && hook != null && hook.helpWanted()) trySplit(ply);
+            if (moveTick != null) moveTick.run();
+            if (blockAt[ply] == null && hook != null && slot.requests() != 0) answerRequests(ply);
             if (blockAt[ply] != null) {
                 splittable[ply] = false;
                 SplitBlock b = blockAt[ply];
@@ -1184,9 +1459,10 @@ public final class Searcher {
         Position child = pos[ply + 1];
         int idx;
         while (!control.stopped()) {
-            Faults.Injector fault = Faults.injector; // tests only (null in production): once per Select
+            Faults.Injector fault = dts.injector(); // tests only (null in production): once per Select
             if (fault != null) fault.atSelect(workerId, b.owner == workerId, holdsBlocks(), b);
             if ((idx = b.select()) < 0) break;
+            if (b.owner != workerId) helperMoves++;
             int m = b.moves[idx];
             currentMove[ply] = m;
             child.copyFrom(p);

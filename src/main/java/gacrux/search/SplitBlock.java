@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <li>{@link #aborted}: set once (fail high at this block, or stop), never cleared while open.</li>
  * <li>{@link #state}: generation | open bit | helper count, changed only by CAS: attach (Join), detach
  *     (Merge), close (Unsplit), so a helper can never attach to a block that has been closed or reused.</li>
+ * <li>{@link #members}: one bit per worker that took part in this generation (owner at open, each helper at
+ *     attach; never cleared while open): who to signal when the block is aborted. OR by CAS.</li>
  * </ul>
  */
 public final class SplitBlock {
@@ -63,6 +65,13 @@ public final class SplitBlock {
     public final AtomicInteger next = new AtomicInteger();
     public final AtomicLong best = new AtomicLong();
     public volatile boolean aborted;
+    /**
+     * The workers that took part in this generation, a bit each (workers 63 and above share bit 63): the ones
+     * an abort signals. Set by the owner at open and by each helper at attach, after its CAS; the helper then
+     * reads the chain's abort flags once (Select), the aborter writes the flag and then reads this: one of the
+     * two sees the other (both are volatile), so no helper misses an abort.
+     */
+    public final AtomicLong members = new AtomicLong();
     /**
      * The owner stopped waiting for its helpers (stop, or its own failure) and left while some were still
      * attached: the last helper to Merge closes the block and returns it to the pool (see {@link #detach}).
@@ -150,6 +159,7 @@ public final class SplitBlock {
     void prepare(int bestScore, int bestMove) {
         next.set(0);
         perftCount.set(0);
+        members.set(0);
         best.set(pack(bestScore, bestMove));
         aborted = false;
         abandoned = false;
@@ -158,21 +168,36 @@ public final class SplitBlock {
 
     /** Owner: opens the block with the owner counted as a participant. Returns the new generation. */
     int open() {
+        members.set(bit(owner));
         long s = state.get();
         int gen = (int) (s >>> 17) + 1;
         state.set(((long) gen << 17) | OPEN);
         return gen;
     }
 
-    /** Join: a helper attaches if the block is still open, of that generation, with moves left, and neither it nor a block above it is aborted. */
-    public boolean attach(int generation) {
+    static long bit(int worker) { return 1L << Math.min(worker, 63); }
+
+    /** Join, with no cap on the helpers (tests). */
+    public boolean attach(int generation) { return attach(generation, 63, Integer.MAX_VALUE); }
+
+    /**
+     * Join: a helper attaches if the block is still open, of that generation, with moves left, fewer than
+     * maxHelpers helpers, and neither it nor a block above it is aborted.
+     */
+    public boolean attach(int generation, int worker, int maxHelpers) {
         while (true) {
             long s = state.get();
             // The whole chain, not only this block: below a block that failed high (or was abandoned) the owner
             // has stopped selecting and waits at Unsplit; helpers re-attaching there (and selecting nothing, as
             // they see the abort at once) could keep the helper count from ever reaching 0: a livelock.
-            if ((s & OPEN) == 0 || (int) (s >>> 17) != generation || !hasMovesLeft() || chainAbortedBounded()) return false;
-            if (state.compareAndSet(s, s + 1)) return true;
+            if ((s & OPEN) == 0 || (int) (s >>> 17) != generation || !hasMovesLeft() || chainAbortedBounded()
+                    || (s & COUNT_MASK) >= maxHelpers) return false;
+            if (state.compareAndSet(s, s + 1)) break;
+        }
+        long b = bit(worker);
+        while (true) {
+            long m = members.get();
+            if ((m & b) != 0 || members.compareAndSet(m, m | b)) return true;
         }
     }
 

@@ -1,39 +1,72 @@
 package gacrux.search;
 
 /**
- * The one narrow question the search asks the parallel layer: is help wanted, and if I split, who takes
- * the block? Implemented by gacrux.dts (actors, messages); the search itself knows nothing of actors.
- * All methods are called from the searching thread and must not block.
+ * The search's one window onto the parallel layer: who else is searching, where split blocks come from, and
+ * the protocol records (messages) that each step leaves. Implemented by gacrux.dts (actors, messages); the
+ * search itself knows nothing of actors. All methods are called from the searching thread and never block.
+ *
+ * <p>The per-node facts do not go through here: a worker reads its own {@link WorkerSlot} (split requests,
+ * abort signals) and the blocks' atomics directly.
  */
 public interface SplitHook {
-    /** HELP, as the busy worker sees it: polled at every node, so one volatile read. */
-    boolean helpWanted();
+    /** The DTS configuration of this engine. */
+    DtsConfig config();
 
-    /** Claims up to max idle workers for a split; 0 means none (another worker was faster). */
-    int claimHelpers(int max);
+    /** Worker w's slot (w = this worker: its own). */
+    WorkerSlot slot(int w);
 
-    /** A free block from the pool, or null when the pool is exhausted (then do not split). */
+    /** Worker w's searcher: its published path is read (racily) by idle workers choosing a split node. */
+    Searcher searcher(int w);
+
+    /** How many workers this engine has. */
+    int workers();
+
+    /** A free block of this worker's own part of the pool, or null when it is exhausted (then do not split). */
     SplitBlock acquire();
 
-    /** Split: the block is open; tell the supervisor so it sends Join to the claimed helpers. */
-    void offered(SplitBlock block, int generation, int claimed);
+    /** Split: the block is open. Records SplitOffered and tells the idle workers that watch for open blocks. */
+    void offered(SplitBlock block, int generation);
 
     /** Unsplit: the block is closed and back in the pool. */
     void unsplit(SplitBlock block, int generation);
 
-    /** Blocks that are open right now (the owner's "helpful master" looks among them for work below its own). */
+    /** HELP: this worker is idle and looking for work (a record for the supervisor; nobody waits for it). */
+    void help(boolean stale);
+
+    /** Join: this worker attached to block, by hand-off, its own choice or a message (a record for the supervisor). */
+    void joined(SplitBlock block, int generation);
+
+    /** Merge: this helper left block (a record for the supervisor). */
+    void merged(SplitBlock block, int generation);
+
+    /** Abort: block failed high (or was aborted): every worker under it is signalled through its slot. */
+    void signalAbort(SplitBlock block);
+
+    /** The whole pool (idle workers look for open blocks with moves left). */
     SplitBlock[] pool();
+
+    /** Bumped every time a block opens: an idle worker rescans the pool only when it moved. */
+    int openVersion();
 
     /** Nodes of every worker of this search (for info lines and the node limit). */
     long totalNodes();
 
     /**
-     * An owner at Unsplit has nothing to help with until a helper Merges: wait a little (spins counts the calls
-     * of this wait). How to wait is the parallel layer's business: the real workers spin, then park; the
-     * scaling simulator hands the processor to another worker and counts an idle quantum.
+     * Nothing to do for now (idle, or an owner at Unsplit whose helpers still search): wait a little (spins counts
+     * the calls of this wait). How to wait is the parallel layer's business: the real workers spin, then park
+     * (an answer unparks them); the scaling simulator hands the processor to another worker and counts idle time.
      */
     default void pause(int spins) {
-        if (spins < 100) Thread.onSpinWait();
-        else java.util.concurrent.locks.LockSupport.parkNanos(20_000);
+        if (spins < 200) Thread.onSpinWait();
+        else java.util.concurrent.locks.LockSupport.parkNanos(spins < 400 ? 5_000 : 50_000);
     }
+
+    /**
+     * The simulator's virtual time of this worker (0 on real hardware) and the latency of one hop between
+     * workers in virtual nodes (0 on real hardware, where the hardware charges it): a request or answer written
+     * at {@code now()} is seen by its reader from {@code now() + latency()} on.
+     */
+    default long now() { return 0; }
+
+    default long latency() { return 0; }
 }

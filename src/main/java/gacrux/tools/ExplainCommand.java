@@ -212,10 +212,14 @@ public final class ExplainCommand {
     /** Said once, after the first event of each kind: what the step is for. */
     private static String explanation(String type) {
         return switch (type) {
-            case ProtocolTrace.HELP -> " The supervisor raises the shared idle counter, which every busy worker polls"
-                    + " at every node (a busy worker never reads its mailbox).";
+            case ProtocolTrace.HELP -> " An idle worker does not wait to be given work: it joins an open block, or"
+                    + " reads every busy worker's published path and chooses the node to split itself (Choose).";
+            case ProtocolTrace.CHOOSE -> " The request is one bit in the owner's slot, which the owner reads after every"
+                    + " move (a busy worker never reads its mailbox); the requester spins on its own slot for the answer.";
             case ProtocolTrace.SPLIT -> " The block holds a copy of the node (position, remaining moves, window) that"
                     + " other workers can search from.";
+            case ProtocolTrace.JOIN_SENT -> " The owner attaches the requester to the block itself and writes the block"
+                    + " into the requester's slot: no message and no thread hop between idle and work.";
             case ProtocolTrace.JOIN -> " It copies the block's position and searches moves from it as if the node were"
                     + " its own.";
             case ProtocolTrace.SHARE -> " (One compare-and-set on the block's best score.)";
@@ -239,11 +243,12 @@ public final class ExplainCommand {
         return switch (e.type()) {
             case ProtocolTrace.HELP -> "HELP: worker " + w + " is idle and asks for work"
                     + (e.note().isEmpty() ? " (it finished what it was given)." : " (" + e.note() + ").");
-            case ProtocolTrace.SPLIT -> "Split: worker " + w + " saw HELP and chose its node at " + node(e) + ", with "
+            case ProtocolTrace.CHOOSE -> "Choose: worker " + w + " " + e.note() + ".";
+            case ProtocolTrace.SPLIT -> "Split: worker " + w + ", asked for a split, makes its node at " + node(e) + ", with "
                     + e.left() + (e.left() == 1 ? " move left" : " moves left") + " and window [" + e.alpha() + ", " + e.beta() + "]: " + why(e)
                     + " It becomes " + block(e) + " (" + e.note() + ").";
-            case ProtocolTrace.JOIN_SENT -> "The supervisor sends Join(#" + e.block() + ", g" + e.gen() + ") to worker "
-                    + w + ".";
+            case ProtocolTrace.JOIN_SENT -> "Hand-off: worker " + w + ", the owner of block #" + e.block() + ", gives it to "
+                    + e.note().replace("hand-off to ", "") + ".";
             case ProtocolTrace.JOIN -> "Join: worker " + w + " attaches to " + block(e) + " at " + node(e) + "; "
                     + e.left() + " moves are left (" + via(e.note()) + ").";
             case ProtocolTrace.JOIN_REFUSED -> "Join refused: worker " + w + " came too late for block #" + e.block()
@@ -271,6 +276,7 @@ public final class ExplainCommand {
 
     private static String via(String note) {
         if (note.startsWith("Join message")) return "sent to it by the supervisor";
+        if (note.startsWith("hand-off")) return "handed over by its owner through memory, " + note;
         if (note.startsWith("chose")) return "it chose the block itself, the open block with the most depth";
         if (note.startsWith("helpful master")) return "a helpful master: an owner waiting at Unsplit helps below its block";
         return note;
@@ -284,6 +290,7 @@ public final class ExplainCommand {
                     + " so sharing them wastes nothing";
             default -> "a " + e.nodeType() + " node";
         };
-        return "it is the shallowest splittable node of its path, so the biggest piece of work; " + type + ".";
+        return "the node with the most work left of those the idle workers could choose (remaining depth first,"
+                + " then ALL before PV nodes, then moves left); " + type + ".";
     }
 }

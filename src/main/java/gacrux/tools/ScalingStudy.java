@@ -5,6 +5,7 @@ import akka.actor.typed.javadsl.Behaviors;
 import gacrux.board.Position;
 import gacrux.dts.DtsSearch;
 import gacrux.dts.ScalingSimulator;
+import gacrux.search.DtsConfig;
 import gacrux.search.Searcher;
 import gacrux.search.TranspositionTable;
 
@@ -34,23 +35,39 @@ final class ScalingStudy {
     static final int[] LAZY_N = {1, 2, 4};
     static final double[] LAZY = {1.0, 1.65, 2.5};
 
+    /** The default depth of --simulate: at 13 the trees are far smaller than the paper's (docs/benchmarks.md). */
+    static final int DEFAULT_DEPTH = 15;
+    /**
+     * The default hop latency in virtual nodes: the real engine's median idle-to-first-move latency at 2 threads
+     * on this kind of machine (DEFAULT_LATENCY_US, `smpbench --threads 1,2`, docs/benchmarks.md) times the serial
+     * search's speed (SERIAL_NPS, bench), rounded up.
+     */
+    static final double DEFAULT_LATENCY_US = 20, SERIAL_NPS = 1.5e6;
+    static final long DEFAULT_LATENCY = (long) Math.ceil(DEFAULT_LATENCY_US * SERIAL_NPS / 1e6);
+
     /** Per worker count: summed virtual time, nodes, idle, splits and the per-position speedups. */
-    record Row(int workers, long time, long nodes, long busy, long idle, long splits, double medianSpeedup) {}
+    record Row(int workers, long time, long nodes, long busy, long idle, long splits, double medianSpeedup,
+               long lastTime, long lastNodes) {}
 
     static int run(PrintStream out, PrintStream err, List<Position> positions, int depth, int ttMb, int[] simulate,
-                   int quantum, long seed, String plot, int realRuns) {
+                   int quantum, long seed, String plot, int realRuns, long latencyOption, DtsConfig dts) {
         boolean real = realRuns > 0;
         int[] ns = withOne(simulate);
+        long latency = latencyOption >= 0 ? latencyOption : DEFAULT_LATENCY;
         TranspositionTable tt = new TranspositionTable(ttMb);
         out.printf(Locale.ROOT, "simulated DTS: depth %d, %d positions, workers %s, quantum %d nodes (mean), seed %d,"
-                        + " minSplitDepth %d, maxHelpersPerBlock %d%n", depth, positions.size(), Arrays.toString(ns), quantum,
-                seed, Searcher.minSplitDepth, Searcher.maxHelpersPerBlock);
+                        + " minSplitDepth %d, maxHelpersPerBlock %d%s%s%s%n", depth, positions.size(), Arrays.toString(ns),
+                quantum, seed, dts.minSplitDepth(), dts.maxHelpersPerBlock(), dts.idleChooses() ? "" : ", no idle choice",
+                dts.helpfulMaster() ? "" : ", no helpful master", dts.freshBounds() ? "" : ", no fresh bounds");
+        out.printf(Locale.ROOT, "latency charged per hop between workers: %d nodes%s%n", latency, latencyOption >= 0
+                ? " (--latency)" : String.format(Locale.ROOT, " (default: %.0f us measured x %.1f M serial nps)",
+                DEFAULT_LATENCY_US, SERIAL_NPS / 1e6));
         ScalingSimulator.Result[][] r = new ScalingSimulator.Result[ns.length][positions.size()];
         long started = System.nanoTime();
         for (int pi = 0; pi < positions.size(); pi++) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  pos %2d", pi + 1));
             for (int ni = 0; ni < ns.length; ni++) {
-                r[ni][pi] = new ScalingSimulator(ns[ni], quantum, seed, tt, Searcher.Config.DEFAULT)
+                r[ni][pi] = new ScalingSimulator(ns[ni], quantum, seed, latency, tt, Searcher.Config.DEFAULT, dts)
                         .search(positions.get(pi), depth);
                 line.append(String.format(Locale.ROOT, "  | %2d: %9d t", ns[ni], r[ni][pi].virtualTime()));
             }
@@ -58,23 +75,28 @@ final class ScalingStudy {
         }
         Row[] rows = new Row[ns.length];
         for (int ni = 0; ni < ns.length; ni++) {
-            long t = 0, n = 0, busy = 0, idle = 0, splits = 0;
+            long t = 0, n = 0, busy = 0, idle = 0, splits = 0, lt = 0, ln = 0;
             double[] sp = new double[positions.size()];
             for (int pi = 0; pi < positions.size(); pi++) {
                 ScalingSimulator.Result x = r[ni][pi];
                 t += x.virtualTime(); n += x.nodes(); busy += x.busy(); idle += x.idle(); splits += x.splits();
+                lt += x.lastIterationTime(); ln += x.lastIterationNodes();
                 sp[pi] = (double) r[0][pi].virtualTime() / x.virtualTime();
             }
             Arrays.sort(sp);
-            rows[ni] = new Row(ns[ni], t, n, busy, idle, splits, sp[sp.length / 2]);
+            rows[ni] = new Row(ns[ni], t, n, busy, idle, splits, sp[sp.length / 2], lt, ln);
         }
         out.println();
-        out.println("(virtual time t = nodes searched + idle quanta on the longest timeline; 1 worker = the serial search)");
-        out.println("workers   virtual time        nodes  speedup  median  overhead  nps-scaling   idle    splits  paper");
+        out.println("(virtual time t = nodes searched + idle on the longest timeline; 1 worker = the serial search;"
+                + " last: the last iteration alone; every search's protocol trace checked)");
+        out.println("workers   virtual time        nodes  speedup  median   last  overhead  last-ovh  nps-scaling   idle"
+                + "    splits  paper");
         Row base = rows[0];
         for (Row x : rows) {
-            out.printf(Locale.ROOT, "%7d  %13d  %11d  %7.2f  %6.2f  %+7.1f%%  %11.2f  %5.1f%%  %8d  %s%n", x.workers(), x.time(),
-                    x.nodes(), speedup(base, x), x.medianSpeedup(), 100.0 * ((double) x.nodes() / base.nodes() - 1),
+            out.printf(Locale.ROOT, "%7d  %13d  %11d  %7.2f  %6.2f  %5.2f  %+7.1f%%  %+7.1f%%  %11.2f  %5.1f%%  %8d  %s%n",
+                    x.workers(), x.time(), x.nodes(), speedup(base, x), x.medianSpeedup(),
+                    (double) base.lastTime() / x.lastTime(), 100.0 * ((double) x.nodes() / base.nodes() - 1),
+                    100.0 * ((double) x.lastNodes() / base.lastNodes() - 1),
                     (double) x.nodes() / x.time() / ((double) base.nodes() / base.time()),
                     100.0 * x.idle() / Math.max(1, x.busy() + x.idle()), x.splits(), paper(x.workers()));
         }
@@ -82,7 +104,7 @@ final class ScalingStudy {
         double[] measured = null;
         if (real) {
             try {
-                measured = measureTwoThreads(out, positions, depth, ttMb, realRuns);
+                measured = measureTwoThreads(out, positions, depth, ttMb, realRuns, dts);
             } catch (Exception e) {
                 err.println("smpbench: the real two-thread run failed: " + e);
                 return 1;
@@ -135,12 +157,12 @@ final class ScalingStudy {
      * after a warm-up. Returns {speedup, overhead %, nps scaling}.
      */
     private static double[] measureTwoThreads(PrintStream out, List<Position> positions, int depth, int ttMb,
-                                              int realRuns) throws Exception {
+                                              int realRuns, DtsConfig config) throws Exception {
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "scaling", DtsSearch.systemConfig(2));
         try {
             TranspositionTable tt = new TranspositionTable(ttMb);
             Searcher serial = new Searcher(tt);
-            DtsSearch dts = DtsSearch.spawn(system, "smp-2", tt, 2, Searcher.Config.DEFAULT);
+            DtsSearch dts = DtsSearch.spawn(system, "smp-2", tt, 2, Searcher.Config.DEFAULT, config);
             for (Position p : positions) {
                 SmpBench.runOne(null, false, serial, tt, p, Math.min(depth, 8), null);
                 SmpBench.runOne(dts, false, serial, tt, p, Math.min(depth, 8), null);

@@ -5,6 +5,7 @@ import akka.actor.typed.javadsl.Behaviors;
 import gacrux.board.FenException;
 import gacrux.board.Position;
 import gacrux.dts.DtsSearch;
+import gacrux.search.DtsConfig;
 import gacrux.search.SearchControl;
 import gacrux.search.SearchLimits;
 import gacrux.search.SearchResult;
@@ -67,19 +68,14 @@ final class SmpBench {
     record Row(long timeNs, long nodes) {}
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        // The tuning options set Searcher's statics for this run only: restored, whatever happens.
-        int minSplitDepth = Searcher.minSplitDepth, maxHelpers = Searcher.maxHelpersPerBlock;
-        try {
-            return runWith(args, out, err);
-        } finally {
-            Searcher.minSplitDepth = minSplitDepth;
-            Searcher.maxHelpersPerBlock = maxHelpers;
-        }
+        return runWith(args, out, err);
     }
 
     private static int runWith(String[] args, PrintStream out, PrintStream err) {
         int[] threads = {1, 2};
-        int depth = 11, ttMb = 64;
+        int depth = -1, ttMb = 64;
+        long latency = -1;
+        DtsConfig dtsConfig = DtsConfig.DEFAULT;
         List<String> fens = POSITIONS;
         String tracePrefix = null, svgPrefix = null;
         String[] modes = {"dts"};
@@ -113,9 +109,13 @@ final class SmpBench {
                     case "--plot" -> plot = args[++i];
                     case "--no-real" -> realRuns = 0;
                     case "--real-runs" -> realRuns = Integer.parseInt(args[++i]);
-                    // DTS thresholds for tuning runs (Searcher's statics; the engine itself never changes them)
-                    case "--min-split-depth" -> Searcher.minSplitDepth = Integer.parseInt(args[++i]);
-                    case "--max-helpers" -> Searcher.maxHelpersPerBlock = Integer.parseInt(args[++i]);
+                    // DTS tuning values and switches for experiments (this run's DtsConfig; the engine's is the default)
+                    case "--min-split-depth" -> dtsConfig = dtsConfig.withMinSplitDepth(Integer.parseInt(args[++i]));
+                    case "--max-helpers" -> dtsConfig = dtsConfig.withMaxHelpers(Integer.parseInt(args[++i]));
+                    case "--no-idle-choice" -> dtsConfig = dtsConfig.withIdleChooses(false);
+                    case "--no-helpful-master" -> dtsConfig = dtsConfig.withHelpfulMaster(false);
+                    case "--no-fresh-bounds" -> dtsConfig = dtsConfig.withFreshBounds(false);
+                    case "--latency" -> latency = Long.parseLong(args[++i]);
                     case "--mode" -> {
                         modes = args[++i].toLowerCase(java.util.Locale.ROOT).split(",");
                         for (String m : modes)
@@ -126,10 +126,13 @@ final class SmpBench {
                 }
             }
             for (int t : threads) if (t < 1 || t > 64) throw new IllegalArgumentException("threads must be 1..64");
+            // The simulator's default is deeper: its trees at depth 13 are far smaller than the paper's.
+            if (depth == -1) depth = simulate != null ? ScalingStudy.DEFAULT_DEPTH : 11;
             if (depth < 1 || depth > 40) throw new IllegalArgumentException("depth must be 1..40");
             java.util.Set<String> given = new java.util.HashSet<>(java.util.Arrays.asList(args));
             java.util.List<String> realOnly = java.util.List.of("--threads", "--mode", "--movetime", "--protocol-trace", "--svg");
-            java.util.List<String> simOnly = java.util.List.of("--quantum", "--seed", "--plot", "--no-real", "--real-runs");
+            java.util.List<String> simOnly = java.util.List.of("--quantum", "--seed", "--plot", "--no-real", "--real-runs",
+                    "--latency");
             for (String o : simulate != null ? realOnly : simOnly)
                 if (given.contains(o))
                     throw new IllegalArgumentException(o + (simulate != null ? " does not apply to --simulate" : " needs --simulate"));
@@ -138,8 +141,7 @@ final class SmpBench {
             if (realRuns < 0 || realRuns > 100) throw new IllegalArgumentException("real-runs must be 0..100");
             if (quantum < 1 || quantum > 1_000_000) throw new IllegalArgumentException("quantum must be 1..1000000 nodes");
             if (ttMb < 1) throw new IllegalArgumentException("tt must be at least 1 MB");
-            if (Searcher.minSplitDepth < 1 || Searcher.maxHelpersPerBlock < 1)
-                throw new IllegalArgumentException("min-split-depth and max-helpers must be at least 1");
+            if (latency < -1 || latency > 1_000_000) throw new IllegalArgumentException("latency must be 0..1000000 nodes");
         } catch (ArrayIndexOutOfBoundsException e) {
             err.println("smpbench: missing value after " + args[args.length - 1]);
             return 2;
@@ -147,8 +149,10 @@ final class SmpBench {
             err.println("smpbench: " + e.getMessage()
                     + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
                     + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy] [--movetime MS]"
-                    + " | smpbench --simulate 2,4,8,16,32 [--quantum NODES] [--seed S] [--plot FILE.svg] [--real-runs K | --no-real]"
-                    + " [--depth D] [--positions FILE] [--tt MB]; tuning: [--min-split-depth D] [--max-helpers N])");
+                    + " | smpbench --simulate 2,4,8,16,32,64 [--latency NODES] [--quantum NODES] [--seed S] [--plot FILE.svg]"
+                    + " [--real-runs K | --no-real] [--depth D] [--positions FILE] [--tt MB];"
+                    + " tuning: [--min-split-depth D] [--max-helpers N] [--no-idle-choice] [--no-helpful-master]"
+                    + " [--no-fresh-bounds])");
             return 2;
         }
         List<Position> positions = new ArrayList<>();
@@ -161,7 +165,8 @@ final class SmpBench {
             }
         }
         if (simulate != null)
-            return ScalingStudy.run(out, err, positions, depth, ttMb, simulate, quantum, seed, plot, realRuns);
+            return ScalingStudy.run(out, err, positions, depth, ttMb, simulate, quantum, seed, plot, realRuns, latency,
+                    dtsConfig);
         int maxThreads = 1;
         for (int t : threads) maxThreads = Math.max(maxThreads, t);
         // The configurations measured: each thread count once per mode, a single thread once (the serial search).
@@ -188,7 +193,8 @@ final class SmpBench {
             int traces = 0, badTraces = 0;
             Searcher serial = new Searcher(tt);
             for (int ti = 0; ti < threads.length; ti++)
-                if (threads[ti] > 1) dts[ti] = DtsSearch.spawn(system, "smp-" + ti, tt, threads[ti], Searcher.Config.DEFAULT);
+                if (threads[ti] > 1)
+                    dts[ti] = DtsSearch.spawn(system, "smp-" + ti, tt, threads[ti], Searcher.Config.DEFAULT, dtsConfig);
             // (Each mode gets its own workers, so the busy and wait counters below are per configuration.)
             // Warm-up: the JIT compiles the search before anything is timed, so the first configuration measured
             // is not penalised for running cold.

@@ -52,7 +52,12 @@ final class SearchService {
     private DtsSearch dts;
     private int dtsGeneration;
 
-    SearchService(TranspositionTable tt, UciOutput out, Executor executor, ActorContext<?> context) {
+    /** The parallel search's configuration (the default in the engine; tests inject faults through it). */
+    private final gacrux.search.DtsConfig dtsConfig;
+
+    SearchService(TranspositionTable tt, UciOutput out, Executor executor, ActorContext<?> context,
+                  gacrux.search.DtsConfig dtsConfig) {
+        this.dtsConfig = dtsConfig;
         this.tt = tt;
         this.out = out;
         this.executor = executor;
@@ -65,7 +70,8 @@ final class SearchService {
     void setThreads(int threads) {
         if (dts != null && dts.threads() == threads) return;
         if (dts != null) context.stop(dts.supervisor());
-        dts = threads > 1 ? DtsSearch.spawn(context, "dts-" + (++dtsGeneration), tt, threads, Searcher.Config.DEFAULT) : null;
+        dts = threads > 1 ? DtsSearch.spawn(context, "dts-" + (++dtsGeneration), tt, threads, Searcher.Config.DEFAULT,
+                dtsConfig) : null;
     }
 
     TranspositionTable tt() { return tt; }

@@ -84,18 +84,24 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
 
     /** exiting completes when the engine decides to exit (quit, or the end of input once its work is done). */
     public static Behavior<Command> create(UciOutput out, CompletableFuture<Void> exiting) {
-        return Behaviors.setup(ctx -> new UciEngine(ctx, out, exiting));
+        return create(out, exiting, gacrux.search.DtsConfig.DEFAULT);
+    }
+
+    /** ... with the parallel search configured by dts (the engine's default, or a test's). */
+    public static Behavior<Command> create(UciOutput out, CompletableFuture<Void> exiting, gacrux.search.DtsConfig dts) {
+        return Behaviors.setup(ctx -> new UciEngine(ctx, out, exiting, dts));
     }
 
     private final CompletableFuture<Void> exiting;
 
-    private UciEngine(ActorContext<Command> ctx, UciOutput out, CompletableFuture<Void> exiting) {
+    private UciEngine(ActorContext<Command> ctx, UciOutput out, CompletableFuture<Void> exiting,
+                      gacrux.search.DtsConfig dts) {
         super(ctx);
         this.out = out;
         this.exiting = exiting;
         this.searchExecutor = ctx.getSystem().dispatchers().lookup(DispatcherSelector.fromConfig("gacrux.search-dispatcher"));
         this.options = new EngineOptions(out);
-        this.service = new SearchService(new TranspositionTable(options.hashMb()), out, searchExecutor, ctx);
+        this.service = new SearchService(new TranspositionTable(options.hashMb()), out, searchExecutor, ctx, dts);
     }
 
     @Override

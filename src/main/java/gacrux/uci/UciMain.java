@@ -26,6 +26,11 @@ public final class UciMain {
 
     /** Reads commands until quit or end of input; returns the process exit code. */
     public static int run(InputStream in, PrintStream stdout) {
+        return run(in, stdout, gacrux.search.DtsConfig.DEFAULT);
+    }
+
+    /** The same, with the parallel search configured by dts (tests inject faults this way). */
+    public static int run(InputStream in, PrintStream stdout, gacrux.search.DtsConfig dts) {
         UciOutput out = new UciOutput(stdout);
         CompletableFuture<ActorSystem<UciEngine.Command>> system = new CompletableFuture<>();
         CompletableFuture<Void> exiting = new CompletableFuture<>();
@@ -34,7 +39,7 @@ public final class UciMain {
                 // Initialise logging before Akka's threads log concurrently (else SLF4J replays and says so).
                 org.slf4j.LoggerFactory.getILoggerFactory();
                 // Search threads: the most DTS workers plus the serial search's one.
-                system.complete(ActorSystem.create(UciEngine.create(out, exiting), "gacrux",
+                system.complete(ActorSystem.create(UciEngine.create(out, exiting, dts), "gacrux",
                         gacrux.dts.DtsSearch.systemConfig(EngineOptions.MAX_THREADS + 1)));
             } catch (Throwable t) {
                 system.completeExceptionally(t);

@@ -56,20 +56,15 @@ class DtsExactScoreTest {
 
     @Test
     void parallelRootScoreEqualsSerialExactly() throws Exception {
-        // Split down to 2 plies from the tips: many more blocks per search, so many more chances for a race.
-        int savedMin = Searcher.minSplitDepth;
-        Searcher.minSplitDepth = 2;
-        try {
-            runExactComparison();
-        } finally {
-            Searcher.minSplitDepth = savedMin;
-        }
+        runExactComparison();
     }
 
     private void runExactComparison() throws Exception {
         List<Position> ps = positions(250, 42);
         DtsHarness[] harness = new DtsHarness[9];
-        for (int t = 2; t <= 8; t++) harness[t] = new DtsHarness(kit, t, EXACT, "exact-" + t);
+        // Split down to 2 plies from the tips: many more blocks per search, so many more chances for a race.
+        for (int t = 2; t <= 8; t++)
+            harness[t] = new DtsHarness(kit, t, EXACT, gacrux.search.DtsConfig.DEFAULT.withMinSplitDepth(2), "exact-" + t);
         Random rnd = new Random(7);
         int runs = 0;
         long splits = 0;
@@ -85,8 +80,14 @@ class DtsExactScoreTest {
                 runs++;
             }
         }
-        for (int t = 2; t <= 8; t++) splits += harness[t].dts.splits();
+        long helped = 0;
+        for (int t = 2; t <= 8; t++) {
+            splits += harness[t].dts.splits();
+            helped += harness[t].dts.helperMoves();
+        }
         assertEquals(1000, runs);
         assertTrue(splits > 1000, "the parallel search must actually split; splits = " + splits);
+        // Splits alone prove nothing: the owner could search every move of its blocks itself.
+        assertTrue(helped > 1000, "helpers must search moves at other workers' blocks; helper moves = " + helped);
     }
 }

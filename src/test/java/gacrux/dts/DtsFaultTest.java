@@ -36,8 +36,23 @@ class DtsFaultTest {
     @AfterAll
     static void shutdown() { kit.shutdownTestKit(); }
 
+    /**
+     * The fault each test installs: the engines' DtsConfig carries an injector that calls whatever is here (the
+     * engine's configuration is fixed when it is made; what a test injects changes from search to search).
+     */
+    static final java.util.concurrent.atomic.AtomicReference<Faults.Injector> injected =
+            new java.util.concurrent.atomic.AtomicReference<>();
+
+    /** DTS configuration with the injector above; min: the least split depth (2 here: many blocks, many faults). */
+    static gacrux.search.DtsConfig faulty(int min) {
+        return gacrux.search.DtsConfig.DEFAULT.withMinSplitDepth(min).withInjector((w, owner, holds, b) -> {
+            Faults.Injector f = injected.get();
+            if (f != null) f.atSelect(w, owner, holds, b);
+        });
+    }
+
     @AfterEach
-    void clearInjector() { Faults.injector = null; }
+    void clearInjector() { injected.set(null); }
 
     /** One fault: the n-th Select that matches, once; records who failed. */
     static final class OneFault implements Faults.Injector {
@@ -111,13 +126,12 @@ class DtsFaultTest {
     @Test
     @Timeout(120)
     void helperFaultLosesNoMoveAndTheWorkerIsRestarted() throws Exception {
-        int savedMin = Searcher.minSplitDepth;
-        Searcher.minSplitDepth = 2;
-        try {
+        {
             // Until 20 faults have fired (a fault fires only if its worker Selects often enough), at most 200.
             List<Position> ps = DtsExactScoreTest.positions(200, 8080);
             Random rnd = new Random(0xFA17);
-            DtsSearch dts = DtsSearch.spawn(kit.system(), "fault-helper", new gacrux.search.TranspositionTable(1), 4, EXACT);
+            DtsSearch dts = DtsSearch.spawn(kit.system(), "fault-helper", new gacrux.search.TranspositionTable(1), 4, EXACT,
+                    faulty(2));
             int faults = 0, runs = 0;
             for (Position p : ps) {
                 if (faults >= 20) break;
@@ -125,9 +139,9 @@ class DtsFaultTest {
                 int serial = DtsExactScoreTest.serialScore(p, depth);
                 int startsBefore = starts(dts);
                 OneFault f = new OneFault(1 + rnd.nextInt(3), false, 1 + rnd.nextInt(6));
-                Faults.injector = f;
+                injected.set(f);
                 int[] r = search(dts, p, control(SearchLimits.depth(depth))).get(60, TimeUnit.SECONDS);
-                Faults.injector = null;
+                injected.set(null);
                 runs++;
                 assertTrue(MoveGen.isLegal(p, r[0], new int[MoveGen.MAX_MOVES]), "legal bestmove " + p.toFen());
                 assertEquals(serial, r[1], "exact score despite the fault, fen " + p.toFen());
@@ -148,8 +162,6 @@ class DtsFaultTest {
             for (int k = 0; k < 4; k++) search(dts, ps.get(k), control(SearchLimits.depth(6))).get(60, TimeUnit.SECONDS);
             for (int i = 1; i < 4; i++)
                 assertTrue(dts.searcher(i).helps() > helpsBefore[i], "worker " + i + " helps after its restart");
-        } finally {
-            Searcher.minSplitDepth = savedMin;
         }
     }
 
@@ -157,24 +169,21 @@ class DtsFaultTest {
     @Test
     @Timeout(120)
     void helperFaultInPerftKeepsTheCountExact() throws Exception {
-        int savedMin = Searcher.minSplitDepth;
-        Searcher.minSplitDepth = 2;
-        try {
-            DtsSearch dts = DtsSearch.spawn(kit.system(), "fault-perft", new gacrux.search.TranspositionTable(1), 3, EXACT);
+        {
+            DtsSearch dts = DtsSearch.spawn(kit.system(), "fault-perft", new gacrux.search.TranspositionTable(1), 3, EXACT,
+                    faulty(2));
             Position kiwi = Position.fromFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
             Random rnd = new Random(4);
             int faults = 0;
             for (int k = 0; k < 60 && faults < 8; k++) {
                 OneFault f = new OneFault(-1, false, 1 + rnd.nextInt(40));
-                Faults.injector = f;
+                injected.set(f);
                 assertEquals(4085603L, dts.perft(kiwi, 4), "kiwipete perft 4 with a fault");
-                Faults.injector = null;
+                injected.set(null);
                 if (f.failedWorker >= 0) faults++;
                 assertTrue(drained(dts));
             }
             assertEquals(8, faults, "perft runs with a helper fault");
-        } finally {
-            Searcher.minSplitDepth = savedMin;
         }
     }
 
@@ -188,14 +197,12 @@ class DtsFaultTest {
     @Test
     @Timeout(120)
     void ownerFaultReleasesItsBlocks() throws Exception {
-        int savedMin = Searcher.minSplitDepth;
-        Searcher.minSplitDepth = 2;
-        try {
+        {
             // Until 16 owner faults, 4 of them in worker 0, have fired; at most 300 searches.
             List<Position> ps = DtsExactScoreTest.positions(300, 9090);
             Random rnd = new Random(0x0A7E);
             DtsSearch dts = DtsSearch.spawn(kit.system(), "fault-owner", new gacrux.search.TranspositionTable(4), 4,
-                    Searcher.Config.DEFAULT);
+                    Searcher.Config.DEFAULT, faulty(2));
             int faults = 0, rootFaults = 0;
             int runs = 0;
             for (Position p : ps) {
@@ -204,9 +211,9 @@ class DtsFaultTest {
                 int startsBefore = starts(dts);
                 int worker = faults >= 16 ? 0 : rnd.nextInt(4);
                 OneFault f = new OneFault(worker, true, 1 + rnd.nextInt(4));
-                Faults.injector = f;
+                injected.set(f);
                 int[] r = search(dts, p, control(SearchLimits.depth(6))).get(60, TimeUnit.SECONDS);
-                Faults.injector = null;
+                injected.set(null);
                 assertTrue(MoveGen.isLegal(p, r[0], new int[MoveGen.MAX_MOVES]), "legal bestmove " + p.toFen());
                 assertTrue(drained(dts), "blocks leaked after an owner fault in worker " + f.failedWorker);
                 if (f.failedWorker > 0) {
@@ -224,8 +231,6 @@ class DtsFaultTest {
             dts.configure(EXACT);
             int[] r = search(dts, p, control(SearchLimits.depth(4))).get(60, TimeUnit.SECONDS);
             assertEquals(DtsExactScoreTest.serialScore(p, 4), r[1]);
-        } finally {
-            Searcher.minSplitDepth = savedMin;
         }
     }
 
@@ -261,7 +266,7 @@ class DtsFaultTest {
     @Timeout(120)
     void aStalledHelperCannotDelayStop() throws Exception {
         DtsSearch dts = DtsSearch.spawn(kit.system(), "stall", new gacrux.search.TranspositionTable(4), 3,
-                Searcher.Config.DEFAULT);
+                Searcher.Config.DEFAULT, faulty(4));
         Position kiwi = Position.fromFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
         List<Position> ps = DtsExactScoreTest.positions(6, 77);
         long worstMs = 0;
@@ -269,7 +274,7 @@ class DtsFaultTest {
             Position p = k == 0 ? kiwi : ps.get(k);
             long abandonedBefore = dts.abandonedBlocks();
             Stall stall = new Stall(2000);
-            Faults.injector = stall;
+            injected.set(stall);
             SearchControl c = control(SearchLimits.infiniteSearch());
             CompletableFuture<int[]> r = search(dts, p, c);
             assertTrue(stall.started.await(30, TimeUnit.SECONDS), "a helper stalled");
@@ -283,19 +288,19 @@ class DtsFaultTest {
             assertTrue(ms < 1000, "stop -> bestmove took " + ms + " ms with a helper stalled");
             assertTrue(stall.ended.getCount() == 1, "the stall was still on when bestmove came");
             assertTrue(stall.ended.await(10, TimeUnit.SECONDS));
-            Faults.injector = null;
+            injected.set(null);
             assertTrue(drained(dts), "the stalled helper returned the abandoned block when it woke");
             assertTrue(dts.abandonedBlocks() > abandonedBefore, "the owner abandoned the block");
         }
         System.err.println("DtsFaultTest: worst stop -> bestmove with a stalled helper: " + worstMs + " ms");
         // Control: with abandoning off, stop waits for the stalled helper.
-        long saved = Searcher.abandonAfterNanos;
-        Searcher.abandonAfterNanos = Long.MAX_VALUE;
+        DtsSearch patient = DtsSearch.spawn(kit.system(), "stall-patient", new gacrux.search.TranspositionTable(4), 3,
+                Searcher.Config.DEFAULT, faulty(4).withAbandonAfterNanos(Long.MAX_VALUE));
         try {
             Stall stall = new Stall(1500);
-            Faults.injector = stall;
+            injected.set(stall);
             SearchControl c = control(SearchLimits.infiniteSearch());
-            CompletableFuture<int[]> r = search(dts, kiwi, c);
+            CompletableFuture<int[]> r = search(patient, kiwi, c);
             assertTrue(stall.started.await(30, TimeUnit.SECONDS));
             long t0 = System.nanoTime();
             c.stop();
@@ -303,8 +308,7 @@ class DtsFaultTest {
             long ms = (System.nanoTime() - t0) / 1_000_000;
             assertTrue(ms >= 1000, "without abandoning, stop waited only " + ms + " ms");
         } finally {
-            Searcher.abandonAfterNanos = saved;
-            Faults.injector = null;
+            injected.set(null);
         }
         assertTrue(drained(dts));
     }

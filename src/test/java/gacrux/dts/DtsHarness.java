@@ -19,8 +19,12 @@ final class DtsHarness {
     final TranspositionTable tt;
 
     DtsHarness(ActorTestKit kit, int threads, Searcher.Config config, String name) {
+        this(kit, threads, config, gacrux.search.DtsConfig.DEFAULT, name);
+    }
+
+    DtsHarness(ActorTestKit kit, int threads, Searcher.Config config, gacrux.search.DtsConfig dtsConfig, String name) {
         tt = new TranspositionTable(8);
-        dts = DtsSearch.spawn(kit.system(), name, tt, threads, config);
+        dts = DtsSearch.spawn(kit.system(), name, tt, threads, config, dtsConfig);
     }
 
     SearchResult search(Position root, SearchLimits limits, Consumer<SearchControl> whileRunning) throws Exception {

@@ -25,12 +25,11 @@ class DtsPerftTest {
 
     @Test
     void parallelPerftMatchesTheSuite() throws Exception {
-        int savedMin = Searcher.minSplitDepth;
-        Searcher.minSplitDepth = 2; // split near the leaves too: thousands of blocks
-        try {
+        {
             DtsSearch[] dts = new DtsSearch[5];
-            for (int t = 2; t <= 4; t++)
-                dts[t] = DtsSearch.spawn(kit.system(), "perft-" + t, new TranspositionTable(1), t, Searcher.Config.DEFAULT);
+            for (int t = 2; t <= 4; t++) // split near the leaves too: thousands of blocks
+                dts[t] = DtsSearch.spawn(kit.system(), "perft-" + t, new TranspositionTable(1), t, Searcher.Config.DEFAULT,
+                        gacrux.search.DtsConfig.DEFAULT.withMinSplitDepth(2));
             int checked = 0;
             long splitsBefore = dts[2].splits() + dts[3].splits() + dts[4].splits();
             try (BufferedReader r = new BufferedReader(new InputStreamReader(
@@ -56,11 +55,11 @@ class DtsPerftTest {
                 }
             }
             long splits = dts[2].splits() + dts[3].splits() + dts[4].splits() - splitsBefore;
+            long helped = dts[2].helperMoves() + dts[3].helperMoves() + dts[4].helperMoves();
             assertTrue(checked >= 100, "positions checked: " + checked);
             assertTrue(splits > 100, "perft must split; splits = " + splits);
+            assertTrue(helped > 100, "helpers must count moves at other workers' blocks; helper moves = " + helped);
             for (int t = 2; t <= 4; t++) assertEquals(0, dts[t].blocksInUse(), "blocks left in use, threads " + t);
-        } finally {
-            Searcher.minSplitDepth = savedMin;
         }
     }
 }

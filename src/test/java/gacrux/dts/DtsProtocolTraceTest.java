@@ -50,11 +50,9 @@ class DtsProtocolTraceTest {
         DtsSearch[] engines = new DtsSearch[9];
         for (int t = 2; t <= 8; t++)
             engines[t] = DtsSearch.spawn(testKit.system(), "trace-" + t, new TranspositionTable(4), t,
-                    Searcher.Config.DEFAULT);
-        int savedMin = Searcher.minSplitDepth;
+                    Searcher.Config.DEFAULT, gacrux.search.DtsConfig.DEFAULT.withMinSplitDepth(2));
         long splits = 0, joins = 0, selects = 0, merges = 0, filesChecked = 0;
-        try {
-            Searcher.minSplitDepth = 2;
+        {
             for (int i = 0; i < SEARCHES; i++) {
                 int threads = 2 + rnd.nextInt(7);
                 Position p = Position.fromFen(FENS.get(rnd.nextInt(FENS.size())));
@@ -97,8 +95,6 @@ class DtsProtocolTraceTest {
                     if (file != null) Files.deleteIfExists(file);
                 }
             }
-        } finally {
-            Searcher.minSplitDepth = savedMin;
         }
         System.err.printf("DtsProtocolTraceTest: %d traced searches: %d splits, %d joins, %d selects, %d merges,"
                 + " %d files%n", SEARCHES, splits, joins, selects, merges, filesChecked);

@@ -56,15 +56,16 @@ class DtsStressTest {
         long seed = Long.getLong("gacrux.stress.seed", 20240611L);
         Random rnd = new Random(seed);
         DtsSearch[] engines = StressSupport.engines(testKit.system(), "stress");
+        // Second half: split 2 plies from the tips, many more blocks and races per search.
+        DtsSearch[] deep = StressSupport.engines(testKit.system(), "stress-min2",
+                gacrux.search.DtsConfig.DEFAULT.withMinSplitDepth(2));
         ScheduledExecutorService timer = StressSupport.stopper("stress-stopper");
-        int savedMin = Searcher.minSplitDepth;
         long t0 = System.nanoTime();
         int stoppedEarly = 0, mateOrStalemate = 0;
         long maxStopToDoneMs = 0;
         try {
             for (int i = 0; i < SEARCHES; i++) {
-                // Second half: split 2 plies from the tips, many more blocks and races per search.
-                Searcher.minSplitDepth = i < SEARCHES / 2 ? savedMin : 2;
+                DtsSearch[] set = i < SEARCHES / 2 ? engines : deep;
                 int threads = 2 + rnd.nextInt(7);
                 Position p = randomPosition(rnd);
                 int[] scratch = new int[MoveGen.MAX_MOVES];
@@ -73,11 +74,11 @@ class DtsStressTest {
                 StressSupport.Plan plan = StressSupport.randomPlan(rnd, 6);
                 SearchLimits limits = plan.limits();
                 long stopAfterMs = plan.stopAfterMs();
-                Outcome o = runOne(engines[threads], p, limits, stopAfterMs, timer, i, seed);
+                Outcome o = runOne(set[threads], p, limits, stopAfterMs, timer, i, seed);
                 if (stopAfterMs >= 0 && o.stoppedBeforeDone) stoppedEarly++;
                 maxStopToDoneMs = Math.max(maxStopToDoneMs, o.stopToDoneMs);
 
-                String ctx = "search " + i + " threads " + threads + " minSplit " + Searcher.minSplitDepth + " limits "
+                String ctx = "search " + i + " threads " + threads + " minSplit " + (set == engines ? 4 : 2) + " limits "
                         + describe(limits) + " stop " + stopAfterMs + " ms fen " + p.toFen() + " seed " + seed;
                 assertEquals(1, o.results, "exactly one result: " + ctx);
                 if (noMoves) {
@@ -88,32 +89,36 @@ class DtsStressTest {
                 }
                 if (limits.depth() > 0 && stopAfterMs < 0 && !noMoves && !o.backstopped)
                     assertEquals(limits.depth(), o.result.depth(), "an unstopped depth search completes its depth: " + ctx);
-                Supervisor.Stats s = awaitQuiet(engines[threads], ctx);
+                Supervisor.Stats s = awaitQuiet(set[threads], ctx);
                 assertFalse(s.searching(), ctx);
-                assertEquals(0, s.idleCounter(), "idle counter after RootDone: " + ctx);
+                assertEquals(0, s.idleWorkers(), "idle workers after RootDone: " + ctx);
                 assertEquals(0, s.blocksInUse(), ctx);
             }
         } finally {
-            Searcher.minSplitDepth = savedMin;
             timer.shutdownNow();
         }
         long ms = (System.nanoTime() - t0) / 1_000_000;
         long splits = 0, joins = 0, stale = 0, late = 0, merges = 0, searches = 0;
-        for (int t = 2; t <= 8; t++) {
-            Supervisor.Stats s = engines[t].stats(testKit.system());
-            splits += s.splits();
-            joins += s.joinsSent();
-            stale += s.staleJoins();
-            late += s.lateMessages();
-            merges += s.merges();
-            searches += s.searches();
-        }
-        System.err.printf("DtsStressTest: %d searches in %d ms (seed %d): %d splits, %d joins, %d merges, %d stale joins,"
-                        + " %d late messages, %d stopped early, %d without legal moves, slowest stop->done %d ms%n",
+        for (DtsSearch[] set : List.of(engines, deep))
+            for (int t = 2; t <= 8; t++) {
+                Supervisor.Stats s = set[t].stats(testKit.system());
+                splits += s.splits();
+                joins += s.joins();
+                stale += set[t].staleSteps();
+                late += set[t].lateJoins() + s.lateMessages();
+                merges += s.merges();
+                searches += s.searches();
+            }
+        System.err.printf("DtsStressTest: %d searches in %d ms (seed %d): %d splits, %d joins, %d merges, %d stale steps,"
+                        + " %d late joins and messages, %d stopped early, %d without legal moves, slowest stop->done %d ms%n",
                 SEARCHES, ms, seed, splits, joins, merges, stale, late, stoppedEarly, mateOrStalemate, maxStopToDoneMs);
         assertEquals(SEARCHES, searches, "every search reached the supervisor exactly once");
         assertTrue(splits > 100, "the soak must actually split; splits = " + splits);
         assertTrue(merges > 0, "helpers must actually merge; merges = " + merges);
+        assertEquals(joins, merges, "every Join has its Merge");
+        // The adversarial cases must really have occurred, or the soak proved nothing about them.
+        assertTrue(stale > 0, "stale steps (refused or withdrawn requests, refused attaches) must occur; " + stale);
+        assertTrue(late > 0, "late steps (Joins after the stop, late records) must occur; " + late);
     }
 
     record Outcome(SearchResult result, int results, boolean stoppedBeforeDone, boolean backstopped, long stopToDoneMs) {}
@@ -167,7 +172,8 @@ class DtsStressTest {
     /** RootDone processed and every block back in the pool, within a short grace period. */
     private static Supervisor.Stats awaitQuiet(DtsSearch dts, String ctx) {
         return DtsTestBlocks.awaitStats(testKit.system(), dts.supervisor(),
-                s -> !s.searching() && s.blocksInUse() == 0 && dts.blocksInUse() == 0, Duration.ofSeconds(2),
+                s -> !s.searching() && s.blocksInUse() == 0 && dts.blocksInUse() == 0 && s.idleWorkers() == 0,
+                Duration.ofSeconds(2),
                 "RootDone and drained pool after " + ctx);
     }
 

@@ -73,7 +73,7 @@ class LazySmpStressTest {
                 Supervisor.Stats s = DtsTestBlocks.awaitStats(testKit.system(), dts.supervisor(),
                         x -> !x.searching() && x.blocksInUse() == 0 && dts.lazyRunning() == 0, Duration.ofSeconds(2),
                         "RootDone and every lazy worker done after " + ctx);
-                assertEquals(0, s.idleCounter(), "idle counter after RootDone: " + ctx);
+                assertEquals(0, s.idleWorkers(), "no DTS worker idle-seeking in a lazy search: " + ctx);
                 assertEquals(0, dts.lazyRunning(), "every worker idle after " + ctx);
             }
         } finally {

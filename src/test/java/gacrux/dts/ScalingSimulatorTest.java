@@ -56,4 +56,36 @@ class ScalingSimulatorTest {
             }
         }
     }
+
+    /**
+     * The exact-score check in the simulator (TT and all order-dependent pruning off: the root score at fixed depth
+     * is the minimax value): many seeds at tiny quanta (1-20 nodes), so workers interleave at almost every node,
+     * with message latency on and off. Every simulated search's protocol trace is checked too (a violation throws).
+     * A failure names its seed, quantum and latency: it replays exactly.
+     */
+    @Test
+    void exactScoreOverManySeedsAtTinyQuanta() throws Exception {
+        TranspositionTable tt = new TranspositionTable(1);
+        java.util.List<Position> ps = DtsExactScoreTest.positions(12, 99);
+        gacrux.search.DtsConfig deep = gacrux.search.DtsConfig.DEFAULT.withMinSplitDepth(2);
+        java.util.Random rnd = new java.util.Random(5);
+        int runs = 0;
+        long helped = 0;
+        for (Position p : ps) {
+            int serial = DtsExactScoreTest.serialScore(p, 4);
+            for (int k = 0; k < 6; k++) {
+                int workers = 2 + rnd.nextInt(7), quantum = 1 + rnd.nextInt(20), latency = rnd.nextInt(3) * 10;
+                long seed = rnd.nextLong();
+                ScalingSimulator.Result r = new ScalingSimulator(workers, quantum, seed, latency, tt,
+                        DtsExactScoreTest.EXACT, deep).search(p, 4);
+                String ctx = workers + " workers, quantum " + quantum + ", latency " + latency + ", seed " + seed
+                        + ", fen " + p.toFen();
+                assertEquals(serial, r.score(), ctx);
+                assertTrue(MoveGen.isLegal(p, r.bestMove(), new int[MoveGen.MAX_MOVES]), ctx);
+                helped += r.nodes() - r.busy() >= 0 ? 1 : 0;
+                runs++;
+            }
+        }
+        assertEquals(72, runs);
+    }
 }

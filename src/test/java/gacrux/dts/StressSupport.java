@@ -70,10 +70,14 @@ final class StressSupport {
 
     /** Engines with 2..8 workers (index = workers; 0 and 1 unused), each with its own 8 MB TT. */
     static DtsSearch[] engines(akka.actor.typed.ActorSystem<?> system, String prefix) {
+        return engines(system, prefix, gacrux.search.DtsConfig.DEFAULT);
+    }
+
+    static DtsSearch[] engines(akka.actor.typed.ActorSystem<?> system, String prefix, gacrux.search.DtsConfig config) {
         DtsSearch[] engines = new DtsSearch[9];
         for (int t = 2; t <= 8; t++)
             engines[t] = DtsSearch.spawn(system, prefix + "-" + t, new gacrux.search.TranspositionTable(8), t,
-                    gacrux.search.Searcher.Config.DEFAULT);
+                    gacrux.search.Searcher.Config.DEFAULT, config);
         return engines;
     }
 

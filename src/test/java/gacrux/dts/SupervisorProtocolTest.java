@@ -31,10 +31,10 @@ import static gacrux.dts.DtsTestBlocks.stats;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * The DTS messages one at a time, against the real Supervisor and Worker actors: stale Joins, duplicate and
- * late messages, claims given back, everyone idle, and stop in the middle of a split. Worker behaviour is
- * checked with a TestProbe in the supervisor's place; the supervisor (which spawns its own workers) is driven
- * with messages and observed through GetStats and the blocks' state.
+ * The DTS messages one at a time, against the real Supervisor and Worker actors: stale Joins, late records,
+ * seeking workers that join only their own search's blocks, everyone idle, and stop in the middle of a split.
+ * Worker behaviour is checked with a TestProbe in the supervisor's place; the supervisor (which spawns its own
+ * workers) is driven with messages and observed through GetStats and the blocks' state.
  */
 class SupervisorProtocolTest {
     static final ActorTestKit testKit = ActorTestKit.create();
@@ -76,15 +76,16 @@ class SupervisorProtocolTest {
                     Thread.currentThread().interrupt();
                 }
             }));
-            await(st -> st.searches() == before + 1 && st.searching(), "search started");
+            int seekers = shared.slots.length - 1;
+            await(st -> st.searches() == before + 1 && st.searching() && st.idleWorkers() == seekers,
+                    "search started, every worker but the root seeking work");
             return release;
         }
 
         void finish(CountDownLatch release) {
             release.countDown();
-            Supervisor.Stats st = await(s -> !s.searching(), "RootDone");
-            assertEquals(0, st.idleCounter(), "idle counter after RootDone");
-            assertEquals(0, shared.idle.get());
+            Supervisor.Stats st = await(s -> !s.searching() && s.idleWorkers() == 0, "RootDone, seekers back home");
+            assertEquals(0, st.idleWorkers(), "idle workers after RootDone");
         }
     }
 
@@ -127,7 +128,7 @@ class SupervisorProtocolTest {
         while (b.select() >= 0) { }
         w.tell(new Worker.Join(b, g3, 3));
         assertEquals(new Supervisor.Help(7, true), probe.expectMessageClass(Supervisor.Help.class));
-        probe.expectNoMessage(Duration.ofMillis(100)); // in particular no Merged for a Join that never attached
+        probe.expectNoMessage(Duration.ofMillis(100)); // in particular no Joined or Merged for a Join that never attached
         testKit.stop(w);
     }
 
@@ -140,8 +141,10 @@ class SupervisorProtocolTest {
         SplitBlock b = new SplitBlock(4);
         Position kiwi = Position.fromFen(KIWIPETE);
         int gen = DtsTestBlocks.open(b, kiwi, 3, unlimited());
+        long epoch = 0; // the worker's test hook records with epoch 0
         w.tell(new Worker.Join(b, gen, 9));
-        assertEquals(new Supervisor.Merged(4, gen, 5, 9), probe.expectMessageClass(Supervisor.Merged.class, WAIT));
+        assertEquals(new Supervisor.Joined(4, gen, 5, epoch), probe.expectMessageClass(Supervisor.Joined.class, WAIT));
+        assertEquals(new Supervisor.Merged(4, gen, 5, epoch), probe.expectMessageClass(Supervisor.Merged.class, WAIT));
         assertEquals(new Supervisor.Help(5, false), probe.expectMessageClass(Supervisor.Help.class));
         assertEquals(0, b.helpers(), "detached");
         assertFalse(b.hasMovesLeft(), "the lone helper searched every move");
@@ -164,69 +167,37 @@ class SupervisorProtocolTest {
 
     // ---------------------------------------------------------------- Supervisor with real workers
 
+    /**
+     * Seeking workers choose open blocks themselves: one of their own search (its control) is joined and
+     * searched out, with a Joined and a Merged record each; a block left open by another, stopped search (a
+     * late block: recycled or abandoned) is never entered, however long it stays open.
+     */
     @Test
-    void joinForAnUnsplitOrRecycledBlockIsRefusedAndTheWorkerSaysHelpAgain() {
+    void seekingWorkersJoinOnlyTheirOwnSearchsBlocks() {
         Engine e = new Engine(4);
-        CountDownLatch release = e.startBlockingSearch(unlimited());
-        assertEquals(3, e.stats().idleCounter(), "workers 1..3 idle at the start");
-        SplitHook hook = e.shared.hookFor(0);
-        long epoch = e.shared.epoch;
-
-        // (a) A block that was split and unsplit before the Join arrived: closed, generation unchanged.
-        SplitBlock b = e.shared.pool[3];
-        SearchControl c = unlimited();
-        int g = DtsTestBlocks.open(b, Position.startPos(), 2, c);
-        assertTrue(DtsTestBlocks.tryClose(b));
-        assertEquals(1, hook.claimHelpers(1));
-        assertEquals(2, e.shared.idle.get());
-        e.sup.tell(new Supervisor.SplitOffered(b, g, 1, 0, epoch));
-        Supervisor.Stats s = e.await(st -> st.staleJoins() == 1 && st.idleCounter() == 3, "stale Join answered by HELP");
-        assertEquals(1, s.splits());
-        assertEquals(1, s.joinsSent());
-        assertEquals(0, s.merges());
-
-        // (b) Recycled: reopened as a new generation before the Join of the old one arrives. Its search is
-        // already stopped, so a worker that looks for work itself (Searcher.helpAnywhere) leaves it alone
-        // and any Select on it could only come through the stale Join.
-        SearchControl stopped = unlimited();
-        stopped.stop();
-        int g2 = DtsTestBlocks.open(b, Position.startPos(), 2, stopped);
-        assertEquals(g + 1, g2);
-        assertEquals(2, hook.claimHelpers(2));
-        e.sup.tell(new Supervisor.SplitOffered(b, g, 2, 0, epoch));
-        s = e.await(st -> st.staleJoins() == 3 && st.idleCounter() == 3, "two stale Joins answered by HELP");
-        assertEquals(2, s.splits());
-        assertEquals(3, s.joinsSent());
-        assertEquals(0, b.helpers(), "nobody entered the recycled block");
-        assertEquals(0, b.next.get(), "nobody Selected from the recycled block");
-        assertTrue(DtsTestBlocks.tryClose(b));
+        SearchControl control = unlimited();
+        CountDownLatch release = e.startBlockingSearch(control);
+        SearchControl old = unlimited();
+        old.stop();
+        SplitBlock foreign = e.shared.pool[0], own = e.shared.pool[1];
+        DtsTestBlocks.open(foreign, Position.startPos(), 2, old);
+        sleep(200);
+        assertEquals(0, foreign.helpers(), "nobody entered another search's block");
+        assertEquals(0, foreign.next.get(), "nobody Selected from another search's block");
+        Supervisor.Stats before = e.stats();
+        DtsTestBlocks.open(own, Position.fromFen(KIWIPETE), 3, control);
+        Supervisor.Stats s = e.await(st -> st.merges() > before.merges() && st.joins() == st.merges() && own.helpers() == 0
+                && !own.hasMovesLeft(), "the seekers searched the open block out and merged");
+        assertTrue(s.joins() > before.joins(), "Joined records: " + s);
+        int best = SplitBlock.score(own.best.get());
+        assertTrue(best > -gacrux.search.Score.INFINITE && best < gacrux.search.Score.INFINITE, "a real score: " + best);
+        assertTrue(DtsTestBlocks.tryClose(own));
+        assertTrue(DtsTestBlocks.tryClose(foreign));
         e.finish(release);
     }
 
     @Test
-    void duplicateHelpDoesNotInflateTheIdleCounter() {
-        Engine e = new Engine(4);
-        CountDownLatch release = e.startBlockingSearch(unlimited());
-        for (int k = 0; k < 5; k++)
-            for (int w = 0; w < 4; w++) e.sup.tell(new Supervisor.Help(w, false)); // worker 0 (root) included
-        Supervisor.Stats s = e.stats(); // GetStats is behind the Helps in the mailbox
-        assertEquals(3, s.idleCounter());
-        assertEquals(3, e.shared.idle.get());
-        assertEquals(0, s.staleJoins());
-        // A real round trip: one worker joins a short block, merges, says HELP once; still 3 idle at the end.
-        SplitBlock b = e.shared.pool[0];
-        int g = DtsTestBlocks.open(b, Position.startPos(), 2, unlimited());
-        assertEquals(1, e.shared.hookFor(0).claimHelpers(1));
-        e.sup.tell(new Supervisor.SplitOffered(b, g, 1, 0, e.shared.epoch));
-        s = e.await(st -> st.merges() == 1 && st.idleCounter() == 3, "the helper merged and is idle again");
-        for (int w = 1; w < 4; w++) e.sup.tell(new Supervisor.Help(w, false));
-        assertEquals(3, e.stats().idleCounter());
-        assertTrue(DtsTestBlocks.tryClose(b));
-        e.finish(release);
-    }
-
-    @Test
-    void messagesOfAnOldEpochAreCountedAsLateAndDropped() {
+    void recordsOfAnOldEpochAreCountedAsLateAndDropped() {
         Engine e = new Engine(3);
         CountDownLatch first = e.startBlockingSearch(unlimited());
         long oldEpoch = e.shared.epoch;
@@ -237,56 +208,33 @@ class SupervisorProtocolTest {
         Supervisor.Stats before = e.stats();
 
         SplitBlock b = e.shared.pool[1];
-        int g = DtsTestBlocks.open(b, Position.startPos(), 2, unlimited());
+        int g = 5;
+        e.sup.tell(new Supervisor.Joined(b.id, g, 1, oldEpoch));
         e.sup.tell(new Supervisor.Merged(b.id, g, 1, oldEpoch));
         e.sup.tell(new Supervisor.Unsplit(b.id, g, 0, oldEpoch));
-        e.sup.tell(new Supervisor.SplitOffered(b, g, 2, 0, oldEpoch));
-        e.sup.tell(new Supervisor.SplitOffered(null, 0, 2, 0, oldEpoch));
+        e.sup.tell(new Supervisor.SplitOffered(b, g, 0, oldEpoch));
         e.sup.tell(new Supervisor.RootDone(oldEpoch));
         Supervisor.Stats s = e.stats();
         assertEquals(before.lateMessages() + 5, s.lateMessages());
+        assertEquals(before.joins(), s.joins());
         assertEquals(before.merges(), s.merges());
         assertEquals(before.unsplits(), s.unsplits());
         assertEquals(before.splits(), s.splits());
-        assertEquals(before.joinsSent(), s.joinsSent(), "no Join for an old epoch's split");
-        assertEquals(2, s.idleCounter(), "an old epoch's claim (given back or not) does not touch this epoch's counter");
         assertTrue(s.searching(), "an old RootDone does not end this search");
-        assertEquals(0, b.helpers());
+        assertEquals(2, s.idleWorkers(), "an old RootDone does not send this search's seekers home");
 
-        // The same messages of the current epoch count.
+        // The same records of the current epoch count.
         e.sup.tell(new Supervisor.Merged(b.id, g, 1, epoch));
         e.sup.tell(new Supervisor.Unsplit(b.id, g, 0, epoch));
         s = e.stats();
         assertEquals(before.merges() + 1, s.merges());
         assertEquals(before.unsplits() + 1, s.unsplits());
         assertEquals(before.lateMessages() + 5, s.lateMessages());
-        assertTrue(DtsTestBlocks.tryClose(b));
         e.finish(release);
         // After the search: everything of the finished epoch is late too.
         long late = e.stats().lateMessages();
         e.sup.tell(new Supervisor.Merged(b.id, g, 1, oldEpoch));
         assertEquals(late + 1, e.stats().lateMessages());
-    }
-
-    @Test
-    void splitOfferedWithoutABlockGivesTheClaimBack() {
-        Engine e = new Engine(5);
-        CountDownLatch release = e.startBlockingSearch(unlimited());
-        SplitHook hook = e.shared.hookFor(2);
-        assertEquals(3, hook.claimHelpers(3));
-        assertEquals(1, e.shared.idle.get());
-        hook.offered(null, 0, 3); // what trySplit does when the pool is exhausted
-        Supervisor.Stats s = e.await(st -> st.idleCounter() == 4, "claim given back");
-        assertEquals(0, s.splits());
-        assertEquals(0, s.joinsSent());
-        // Claims can race: two owners take everything between them, both give it back.
-        int a = hook.claimHelpers(3), b = e.shared.hookFor(3).claimHelpers(3);
-        assertEquals(4, a + b);
-        assertEquals(0, e.shared.hookFor(1).claimHelpers(1), "nobody left to claim");
-        hook.offered(null, 0, a);
-        e.shared.hookFor(3).offered(null, 0, b);
-        e.await(st -> st.idleCounter() == 4, "both claims given back");
-        e.finish(release);
     }
 
     @Test
@@ -303,20 +251,22 @@ class SupervisorProtocolTest {
             long splitsBefore = e.stats().splits();
             e.sup.tell(new Supervisor.StartSearch(control, s -> {
                 SearchResult r = s.think(p, new long[0], control, line -> { });
-                // Still inside the root job: the supervisor is searching and everyone else is idle.
+                // Still inside the root job: the supervisor is searching and everyone else is seeking work.
+                awaitCondition(() -> e.shared.idleWorkers() == 3, "three seekers");
                 during.set(stats(testKit.system(), e.sup));
-                for (int w = 0; w < 4; w++) e.sup.tell(new Supervisor.Help(w, false));
+                for (int w = 0; w < 4; w++) e.sup.tell(new Supervisor.Help(w, false)); // duplicates: only counted
                 afterHelps.set(stats(testKit.system(), e.sup));
                 result.complete(r);
+                control.stop();
             }));
             SearchResult r = result.get(30, TimeUnit.SECONDS);
             assertEquals("a1b2", Move.toUci(r.bestMove()));
             assertTrue(during.get().searching());
-            assertEquals(3, during.get().idleCounter(), "all three helpers idle during the search");
-            assertEquals(3, afterHelps.get().idleCounter(), "HELPs of idle workers absorbed");
+            assertEquals(3, during.get().idleWorkers(), "all three helpers idle during the search");
+            assertEquals(3, afterHelps.get().idleWorkers(), "HELP records change nobody's state");
+            assertEquals(during.get().helps() + 4, afterHelps.get().helps());
             assertEquals(splitsBefore, during.get().splits());
-            Supervisor.Stats s = e.await(st -> !st.searching(), "RootDone");
-            assertEquals(0, s.idleCounter());
+            Supervisor.Stats s = e.await(st -> !st.searching() && st.idleWorkers() == 0, "RootDone");
             assertEquals(0, s.blocksInUse());
         }
     }
@@ -326,45 +276,42 @@ class SupervisorProtocolTest {
         TranspositionTable tt = new TranspositionTable(8);
         DtsSearch dts = DtsSearch.spawn(testKit.system(), "stop-split-" + names.incrementAndGet(), tt, 4,
                 Searcher.Config.DEFAULT);
-        int savedMin = Searcher.minSplitDepth;
-        try {
-            for (String fen : new String[]{KIWIPETE, Position.START_FEN,
-                    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"}) {
-                Position p = Position.fromFen(fen);
-                SearchControl control = SearchControl.unlimited();
-                CompletableFuture<SearchResult> result = rootSearch(dts, p, control);
-                long splitsBefore = dts.stats(testKit.system()).splits();
-                awaitStats(testKit.system(), dts.supervisor(), st -> st.splits() > splitsBefore,
-                        Duration.ofSeconds(30), "a split in an infinite search");
-                assertFalse(result.isDone(), "an infinite search does not end by itself");
-                control.stop();
-                SearchResult r;
-                try {
-                    r = result.get(10, TimeUnit.SECONDS);
-                } catch (java.util.concurrent.TimeoutException te) {
-                    fail("root did not finish after stop\n" + dts.stats(testKit.system()) + "\n" + DtsTestBlocks.threadDump());
-                    return;
-                }
-                assertTrue(MoveGen.isLegal(p, r.bestMove(), new int[MoveGen.MAX_MOVES]), Move.toUci(r.bestMove()));
-                Supervisor.Stats s = awaitStats(testKit.system(), dts.supervisor(),
-                        st -> !st.searching() && st.blocksInUse() == 0, Duration.ofSeconds(2), "RootDone and pool drained");
-                assertEquals(0, dts.blocksInUse());
-                assertEquals(0, s.idleCounter());
+        for (String fen : new String[]{KIWIPETE, Position.START_FEN,
+                "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"}) {
+            Position p = Position.fromFen(fen);
+            SearchControl control = SearchControl.unlimited();
+            CompletableFuture<SearchResult> result = rootSearch(dts, p, control);
+            long splitsBefore = dts.stats(testKit.system()).splits();
+            awaitStats(testKit.system(), dts.supervisor(), st -> st.splits() > splitsBefore,
+                    Duration.ofSeconds(30), "a split in an infinite search");
+            assertFalse(result.isDone(), "an infinite search does not end by itself");
+            control.stop();
+            SearchResult r;
+            try {
+                r = result.get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException te) {
+                fail("root did not finish after stop\n" + dts.stats(testKit.system()) + "\n" + DtsTestBlocks.threadDump());
+                return;
             }
-            // The same engine, a fresh finite search, with aggressive splitting too.
-            Searcher.minSplitDepth = 2;
-            for (int depth : new int[]{5, 7}) {
-                Position p = Position.fromFen(KIWIPETE);
-                SearchLimits l = SearchLimits.depth(depth);
-                SearchControl control = new SearchControl(l, new TimeManager(l, p.sideToMove(), 0));
-                SearchResult r = rootSearch(dts, p, control).get(60, TimeUnit.SECONDS);
-                assertEquals(depth, r.depth());
-                assertTrue(MoveGen.isLegal(p, r.bestMove(), new int[MoveGen.MAX_MOVES]), Move.toUci(r.bestMove()));
-                awaitStats(testKit.system(), dts.supervisor(), st -> !st.searching() && st.blocksInUse() == 0,
-                        Duration.ofSeconds(2), "RootDone and pool drained");
-            }
-        } finally {
-            Searcher.minSplitDepth = savedMin;
+            assertTrue(MoveGen.isLegal(p, r.bestMove(), new int[MoveGen.MAX_MOVES]), Move.toUci(r.bestMove()));
+            Supervisor.Stats s = awaitStats(testKit.system(), dts.supervisor(),
+                    st -> !st.searching() && st.blocksInUse() == 0 && st.idleWorkers() == 0, Duration.ofSeconds(2),
+                    "RootDone and pool drained");
+            assertEquals(0, dts.blocksInUse());
+        }
+        // A fresh finite search on an engine that splits aggressively.
+        DtsSearch deep = DtsSearch.spawn(testKit.system(), "stop-split-deep-" + names.incrementAndGet(), tt, 4,
+                Searcher.Config.DEFAULT, gacrux.search.DtsConfig.DEFAULT.withMinSplitDepth(2));
+        for (int depth : new int[]{5, 7}) {
+            Position p = Position.fromFen(KIWIPETE);
+            SearchLimits l = SearchLimits.depth(depth);
+            SearchControl control = new SearchControl(l, new TimeManager(l, p.sideToMove(), 0));
+            SearchResult r = rootSearch(deep, p, control).get(60, TimeUnit.SECONDS);
+            control.stop();
+            assertEquals(depth, r.depth());
+            assertTrue(MoveGen.isLegal(p, r.bestMove(), new int[MoveGen.MAX_MOVES]), Move.toUci(r.bestMove()));
+            awaitStats(testKit.system(), deep.supervisor(), st -> !st.searching() && st.blocksInUse() == 0,
+                    Duration.ofSeconds(2), "RootDone and pool drained");
         }
     }
 
@@ -381,66 +328,11 @@ class SupervisorProtocolTest {
         return result;
     }
 
-    /**
-     * A HELP that arrives after the supervisor has already sent that worker a Join of the current epoch marks a
-     * busy worker idle. Help carries neither the epoch nor the Join it answers, so onHelp cannot tell it from a
-     * fresh one. Real interleaving: epoch 1 sends Join(e1) to idle worker w; the owner finishes the block alone,
-     * the root finishes, StartSearch(e2) puts w back in the idle queue; worker 0 splits in e2 and the supervisor
-     * sends Join(e2) to w (isIdle[w] = false); only now does w run Join(e1), find it stale and send Help(w) —
-     * which sets isIdle[w] and idle++ although w is about to search Join(e2). Busy workers then see helpWanted,
-     * claim w for a second split (w may even claim itself) and a Join waits in a busy worker's mailbox: the
-     * "idle worker claimed by two splits" pitfall of dts.md. Here the late Help comes from w leaving an e1 block.
-     */
-    @Test
-    void aLateHelpOfABusyWorkerDoesNotMakeItIdle() {
-        // No splits by worker 1 itself: otherwise it would claim the phantom idle worker (itself) at once and the
-        // claims below would race with it.
-        int savedMin = Searcher.minSplitDepth;
-        Searcher.minSplitDepth = 1000;
+    static void sleep(long ms) {
         try {
-            lateHelpScenario();
-        } finally {
-            Searcher.minSplitDepth = savedMin;
-        }
-    }
-
-    private void lateHelpScenario() {
-        Engine e = new Engine(2);
-        SearchControl c1 = unlimited(), c2 = unlimited();
-        CountDownLatch root1 = e.startBlockingSearch(unlimited());
-        SplitBlock b1 = e.shared.pool[0], b2 = e.shared.pool[1];
-        int g1 = DtsTestBlocks.open(b1, Position.fromFen(KIWIPETE), 40, c1);
-        assertEquals(1, e.shared.hookFor(0).claimHelpers(1));
-        e.sup.tell(new Supervisor.SplitOffered(b1, g1, 1, 0, e.shared.epoch));
-        awaitCondition(() -> b1.helpers() == 1, "worker 1 in block 1");
-        e.finish(root1); // epoch 1 ends while worker 1 still has to report (stands in for a slow-to-run Join)
-
-        CountDownLatch root2 = e.startBlockingSearch(unlimited());
-        try {
-            // Worker 1 has not answered Join(e1) yet: the new epoch must not count it as idle.
-            assertEquals(0, e.stats().idleCounter(), "a worker with an unanswered Join is busy");
-            c1.stop(); // worker 1 leaves block 1: Merged(e1) (late) and Help(1): now it is idle
-            e.await(st -> st.idleCounter() == 1, "worker 1 idle after answering its Join");
-            e.await(st -> st.lateMessages() >= 1, "late Merged of epoch 1");
-            int g2 = DtsTestBlocks.open(b2, Position.startPos(), 40, c2);
-            assertEquals(1, e.shared.hookFor(0).claimHelpers(1));
-            e.sup.tell(new Supervisor.SplitOffered(b2, g2, 1, 0, e.shared.epoch)); // Join(e2) to worker 1
-            e.await(st -> st.joinsSent() == 2, "Join(e2) sent");
-            awaitCondition(() -> b2.helpers() == 1, "worker 1 in block 2");
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException ie) {
-                Thread.currentThread().interrupt();
-            }
-            Supervisor.Stats s = e.stats();
-            assertEquals(0, s.idleCounter(), "worker 1 is busy in block 2, nobody is idle: " + s);
-            assertEquals(2, s.joinsSent(), "no Join may be sent to the busy worker: " + s);
-        } finally {
-            c2.stop();
-            awaitCondition(() -> b2.helpers() == 0, "worker 1 left block 2");
-            e.finish(root2);
-            DtsTestBlocks.tryClose(b1);
-            DtsTestBlocks.tryClose(b2);
+            Thread.sleep(ms);
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -448,12 +340,7 @@ class SupervisorProtocolTest {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (!c.getAsBoolean()) {
             if (System.nanoTime() > deadline) fail("timed out waiting for " + what);
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException ie) {
-                Thread.currentThread().interrupt();
-                fail(ie);
-            }
+            sleep(2);
         }
     }
 }

@@ -387,15 +387,17 @@ class SplitBlockTest {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         long toggleNanos = 5_000_000_000L; // it stops at the first wrong help (~1 s here while the bug is in)
         Thread[] helper = new Thread[1];
-        SplitHook hook = new SplitHook() {
-            @Override public boolean helpWanted() { return !split.get(); }
-            @Override public int claimHelpers(int max) { return split.get() ? 0 : 1; }
+        WorkerSlot[] slots = {new WorkerSlot(0), new WorkerSlot(1)};
+        Searcher owner = new Searcher(new TranspositionTable(1), new Searcher.Config(false, true, 1));
+        Searcher[] searchers = {owner, new Searcher(new TranspositionTable(1))}; // 1: the fake helper (never searches)
+        SplitHook hook = new TestHook(pool, searchers, slots, 0, new AtomicReference<>()) {
             @Override public SplitBlock acquire() { return split.get() ? null : mine; }
-            @Override public void offered(SplitBlock b, int generation, int claimed) {
+            @Override public void offered(SplitBlock b, int generation) {
                 split.set(true);
-                assertTrue(b.attach(generation), "fake helper attaches before the owner can close");
+                // Worker 1 asked for this split: the owner attaches it (the hand-off) right after this returns.
                 helper[0] = new Thread(() -> {
                     try {
+                        while (slots[1].answer() == 0) Thread.onSpinWait(); // attached by the owner's hand-off
                         while (b.hasMovesLeft()) Thread.sleep(1); // the owner searches the block's moves itself
                         Thread.sleep(5); // ... and is now waiting in its Unsplit loop, helping below
                         Thread toggler = new Thread(() -> toggle(mine, c, togglerStop, counts));
@@ -412,11 +414,10 @@ class SplitBlockTest {
                 }, "fake-helper");
                 helper[0].start();
             }
-            @Override public void unsplit(SplitBlock b, int generation) { }
-            @Override public SplitBlock[] pool() { return pool; }
-            @Override public long totalNodes() { return 0; }
         };
-        Searcher owner = new Searcher(new TranspositionTable(1), new Searcher.Config(false, true, 1));
+        owner.onMove(() -> {
+            if (!split.get() && slots[0].requests() == 0) slots[1].ask(slots[0], 0, 0);
+        });
         owner.attach(hook, 0, true);
         Position root = Position.fromFen("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
         SearchLimits l = SearchLimits.depth(5);

@@ -37,11 +37,16 @@ class ExplainCommandTest {
     void twoWorkersTellTheProtocolStory() throws Exception {
         Path f = Files.createTempFile("gacrux-explain", ".jsonl");
         try {
-            // Worker 1 is idle from the start and no node of iterations 1-3 is deep enough to split, so the root
-            // of iteration 4 is always split after its first move: a Split and an Unsplit by worker 0 are certain.
-            String s = run("--fen", FEN, "--depth", "5", "--threads", "2", "--protocol-trace", f.toString());
+            // Worker 1 is idle from the start and no node of iterations 1-3 is deep enough to split; in iteration 4
+            // it chooses a node of worker 0's path and asks for it: a Choose, a Split, a hand-off and an Unsplit by
+            // worker 0 are certain.
+            // (Depth 10: long enough that worker 1's thread is surely running before the search ends, under load too.)
+            String s = run("--fen", FEN, "--depth", "10", "--threads", "2", "--protocol-trace", f.toString());
             assertTrue(s.contains("HELP: worker 1 is idle"), s);
-            assertTrue(s.contains("Split: worker 0 saw HELP and chose its node at ply 0"), s);
+            assertTrue(s.contains("Choose: worker 1 asks worker 0 to split at ply "), s);
+            assertTrue(s.contains("candidates"), s);
+            assertTrue(s.contains("Split: worker 0, asked for a split, makes its node at ply "), s);
+            assertTrue(s.contains("Hand-off: worker 0, the owner of block #"), s);
             assertTrue(s.contains("Unsplit: worker 0, the owner"), s);
             assertTrue(s.contains("Protocol check: all "), s);
             assertEquals(java.util.List.of(), ProtocolChecker.check(ProtocolChecker.read(f)));

@@ -148,13 +148,18 @@ public final class EngineProcess implements AutoCloseable {
 
     /** {@link UciMain#run} on a thread of this JVM, stdin and stdout through pipes. No separate stderr. */
     static EngineProcess inProcess() {
+        return inProcess(gacrux.search.DtsConfig.DEFAULT);
+    }
+
+    /** The same, with the parallel search configured by dts (fault injection). */
+    static EngineProcess inProcess(gacrux.search.DtsConfig dts) {
         try {
             Pipe in = Pipe.open(), out = Pipe.open();
             InputStream engineIn = Channels.newInputStream(in.source());
             PrintStream engineOut = new PrintStream(Channels.newOutputStream(out.sink()), true, StandardCharsets.UTF_8);
             EngineProcess[] self = new EngineProcess[1];
             Thread t = new Thread(() -> {
-                int code = UciMain.run(engineIn, engineOut);
+                int code = UciMain.run(engineIn, engineOut, dts);
                 self[0].inProcessExit.set(code);
                 engineOut.close(); // ends the stdout reader
             }, "engine-in-process");

@@ -23,8 +23,12 @@ import static org.junit.jupiter.api.Assertions.*;
 class UciWorkerFaultTest {
     static final String KIWI = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
+    /** The fault of the running test: the in-process engine's DtsConfig injector calls whatever is here. */
+    static final java.util.concurrent.atomic.AtomicReference<Faults.Injector> injected =
+            new java.util.concurrent.atomic.AtomicReference<>();
+
     @AfterEach
-    void clear() { Faults.injector = null; }
+    void clear() { injected.set(null); }
 
     static boolean legal(String fen, String uci) {
         Position p = Position.fromFen(fen);
@@ -35,7 +39,16 @@ class UciWorkerFaultTest {
     }
 
     static EngineProcess engine(int threads) {
-        EngineProcess e = EngineProcess.inProcess();
+        return engine(threads, 4);
+    }
+
+    /** An in-process engine at Threads threads whose DTS splits down to minSplitDepth, with the injector above. */
+    static EngineProcess engine(int threads, int minSplitDepth) {
+        EngineProcess e = EngineProcess.inProcess(gacrux.search.DtsConfig.DEFAULT.withMinSplitDepth(minSplitDepth)
+                .withInjector((w, owner, holds, b) -> {
+                    Faults.Injector f = injected.get();
+                    if (f != null) f.atSelect(w, owner, holds, b);
+                }));
         e.send("uci");
         e.waitFor("uciok", Duration.ofSeconds(30));
         e.send("setoption name Threads value " + threads);
@@ -51,22 +64,20 @@ class UciWorkerFaultTest {
     @Test
     @Timeout(60)
     void rootWorkerFaultStillAnswersALegalMove() {
-        int savedMin = Searcher.minSplitDepth;
-        Searcher.minSplitDepth = 2;
-        EngineProcess e = engine(3);
+        EngineProcess e = engine(3, 2);
         try {
             for (int k = 0; k < 5; k++) {
                 AtomicInteger seen = new AtomicInteger();
                 AtomicBoolean fired = new AtomicBoolean();
                 int at = 1 + k;
-                Faults.injector = (w, owner, holds, b) -> {
+                injected.set((w, owner, holds, b) -> {
                     if (w == 0 && owner && seen.incrementAndGet() == at && fired.compareAndSet(false, true))
                         throw new Faults.InjectedFault("injected fault in worker 0");
-                };
+                });
                 e.send("position fen " + KIWI);
                 e.send("go depth 9");
                 String best = e.waitFor("bestmove", Duration.ofSeconds(30));
-                Faults.injector = null;
+                injected.set(null);
                 assertTrue(fired.get(), "the fault fired");
                 assertTrue(legal(KIWI, best.split(" ")[1]), best);
                 e.send("isready");
@@ -79,7 +90,6 @@ class UciWorkerFaultTest {
             assertEquals(0, e.waitForExit(Duration.ofSeconds(5)));
             e.assertCleanOutput();
         } finally {
-            Searcher.minSplitDepth = savedMin;
             e.close();
         }
     }
@@ -103,7 +113,7 @@ class UciWorkerFaultTest {
                 worst = Math.max(worst, ms);
                 assertTrue(ms < 1000, "stop -> bestmove " + ms + " ms with a helper stalled");
                 assertTrue(legal(KIWI, best.split(" ")[1]), best);
-                Faults.injector = null;
+                injected.set(null);
                 Thread.sleep(3100); // the stall ends; the helper returns the abandoned block
             }
             System.err.println("UciWorkerFaultTest: worst stop -> bestmove with a stalled helper: " + worst + " ms");
@@ -124,7 +134,7 @@ class UciWorkerFaultTest {
     static CountDownLatch stall(boolean root, long ms) {
         CountDownLatch stalled = new CountDownLatch(1);
         AtomicBoolean fired = new AtomicBoolean();
-        Faults.injector = (w, owner, holds, b) -> {
+        injected.set((w, owner, holds, b) -> {
             boolean target = root ? w == 0 && owner : w != 0 && !owner;
             if (!target || !fired.compareAndSet(false, true)) return;
             stalled.countDown();
@@ -133,7 +143,7 @@ class UciWorkerFaultTest {
             } catch (InterruptedException ie) {
                 Thread.currentThread().interrupt();
             }
-        };
+        });
         return stalled;
     }
 
@@ -163,7 +173,7 @@ class UciWorkerFaultTest {
             assertTrue(ms >= SearchService.STOP_BOUND_MS - 5 && ms < 1000, "stop -> bestmove " + ms + " ms");
             assertTrue(legal(KIWI, best.split(" ")[1]), best);
             assertTrue(e.stdoutLines().stream().anyMatch(l -> l.startsWith("info string no bestmove from the search")));
-            Faults.injector = null;
+            injected.set(null);
             e.send("isready"); // answered at once: the reader and the engine actor are not stuck behind the stall
             e.waitFor("readyok", Duration.ofSeconds(2));
             Thread.sleep(3200); // the stall ends and the root search returns: its bestmove is swallowed
@@ -195,7 +205,7 @@ class UciWorkerFaultTest {
             System.err.println("UciWorkerFaultTest: go movetime 300 -> bestmove with worker 0 stalled: " + ms + " ms");
             assertTrue(ms < 300 + SearchService.STOP_BOUND_MS + 500, "bestmove after " + ms + " ms");
             assertTrue(legal(KIWI, best.split(" ")[1]), best);
-            Faults.injector = null;
+            injected.set(null);
             Thread.sleep(3200);
             assertEquals(1, bestmoves(e), e.transcript());
             e.send("quit");
@@ -231,7 +241,7 @@ class UciWorkerFaultTest {
             if (how.startsWith("eof")) assertEquals(1, bestmoves(e), "end of input answers the infinite search");
             e.assertCleanOutput();
         } finally {
-            Faults.injector = null;
+            injected.set(null);
             e.close();
         }
     }
