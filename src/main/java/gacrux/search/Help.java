@@ -69,15 +69,16 @@ final class Help {
     }
 
     /**
-     * Helpful master: the owner of mine, waiting at its Unsplit, looks for work below mine: an open block there,
-     * or, when no other worker is idle, a split it asks one of its helpers for. (While other workers are idle they
-     * take the splits there are; an owner asking too would only add splits deeper down, measured to cost more
-     * search overhead than it saves idle time at 16 simulated workers.) True if it helped somewhere.
+     * Helpful master: the owner of mine, waiting at its Unsplit, looks for work below mine (an open block there, or
+     * a split it asks one of its helpers for), but only when no other worker is idle. While others are idle they
+     * take the work there is, and an owner joining in too only deepened the nesting of blocks below its own and
+     * doubled the search overhead at 16 simulated workers (docs/benchmarks.md); with few workers, where the
+     * waiting owner is most of the idle time, it helps. True if it helped somewhere.
      */
     static boolean below(Searcher me, SplitBlock mine) {
         SearchControl control = mine.control;
         me.becameIdle();
-        return joinOpen(me, mine, control) || (othersIdle(me) == 0 && ask(me, mine, control));
+        return othersIdle(me) == 0 && (joinOpen(me, mine, control) || ask(me, mine, control));
     }
 
     /** Workers other than me that are idle (seeking, or waiting at an Unsplit) right now: a racy count. */

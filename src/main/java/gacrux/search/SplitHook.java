@@ -57,8 +57,10 @@ public interface SplitHook {
      * (an answer unparks them); the scaling simulator hands the processor to another worker and counts idle time.
      */
     default void pause(int spins) {
-        if (spins < 200) Thread.onSpinWait();
-        else java.util.concurrent.locks.LockSupport.parkNanos(spins < 400 ? 5_000 : 50_000);
+        // A short spin (an answer usually comes within microseconds), then short parks: on a machine whose two
+        // cores are busy a spinning thread takes time from the searching one, and an answer unparks us anyway.
+        if (spins < 100) Thread.onSpinWait();
+        else java.util.concurrent.locks.LockSupport.parkNanos(20_000);
     }
 
     /**

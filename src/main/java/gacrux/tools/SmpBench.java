@@ -137,7 +137,7 @@ final class SmpBench {
                 if (given.contains(o))
                     throw new IllegalArgumentException(o + (simulate != null ? " does not apply to --simulate" : " needs --simulate"));
             if (simulate != null)
-                for (int n : simulate) if (n < 1 || n > 256) throw new IllegalArgumentException("simulated workers must be 1..256");
+                for (int n : simulate) if (n < 1 || n > 64) throw new IllegalArgumentException("simulated workers must be 1..64");
             if (realRuns < 0 || realRuns > 100) throw new IllegalArgumentException("real-runs must be 0..100");
             if (quantum < 1 || quantum > 1_000_000) throw new IllegalArgumentException("quantum must be 1..1000000 nodes");
             if (ttMb < 1) throw new IllegalArgumentException("tt must be at least 1 MB");
@@ -204,7 +204,11 @@ final class SmpBench {
             if (movetime > 0) return fixedTime(out, positions, depth, movetime, threads, lazy, label, dts, serial, tt);
             long[] busy0 = new long[threads.length], wait0 = new long[threads.length], wall = new long[threads.length];
             for (int ti = 0; ti < threads.length; ti++)
-                if (dts[ti] != null) { busy0[ti] = dts[ti].busyNanos(); wait0[ti] = dts[ti].waitNanos(); }
+                if (dts[ti] != null) {
+                    busy0[ti] = dts[ti].busyNanos();
+                    wait0[ti] = dts[ti].waitNanos();
+                    dts[ti].drainLatencies(); // the warm-up's are not counted
+                }
             // Interleaved: each position is searched by every configuration in turn, so a burst of load on this
             // shared machine hits all configurations alike.
             out.printf("depth %d, %d positions, threads %s, modes %s%n", depth, positions.size(),
@@ -258,6 +262,19 @@ final class SmpBench {
                 out.printf("%-6s  %7d  %10.3f  %10d  %9.0f  %8.2f  %+7.1f%%  %11.2f  %4.1f%%%n", label[ti], threads[ti],
                         tn / 1e9, nn, nps,
                         (double) t1 / tn, 100.0 * ((double) nn / n1 - 1), nps / nps1, 100 * idleShare[ti]);
+            }
+            // DTS: from "idle" to the first move searched at a block (the hand-off), in microseconds and in the
+            // nodes one worker searches meanwhile (at the serial search's speed in this run).
+            double serialNps = n1 * 1e9 / t1;
+            for (int ti = 0; ti < threads.length; ti++) {
+                if (dts[ti] == null || lazy[ti]) continue;
+                long[] lat = dts[ti].drainLatencies();
+                if (lat.length == 0) continue;
+                java.util.Arrays.sort(lat);
+                double med = lat[lat.length / 2] / 1e3, p99 = lat[Math.min(lat.length - 1, (int) (lat.length * 0.99))] / 1e3;
+                out.printf("dts threads %d: idle -> first move at a block: median %.1f us (%.0f nodes), p99 %.1f us (%.0f nodes),"
+                                + " %d hand-offs and joins%n", threads[ti], med, med * serialNps / 1e6, p99, p99 * serialNps / 1e6,
+                        lat.length);
             }
             // Per-position speedup medians are steadier than totals on a noisy machine.
             for (int ti = 1; ti < threads.length; ti++) {

@@ -16,8 +16,9 @@ import java.util.Map;
  * A lane shows what its worker does: searching its own tree (worker 0's root search), owning split block #k
  * (from its Split to its Unsplit: selecting moves there, or waiting for helpers), helping at block #k (from Join
  * to Merge), idle. Blocks are labelled with their ply and node type where there is room. Messages are lines
- * between lanes: HELP (worker to supervisor), Join (supervisor to worker; solid when the worker attached,
- * dashed when the Join was refused as stale), Merge (helper to the block's owner).
+ * between lanes: HELP (a record, worker to supervisor), the split request (dashed, the idle worker to the owner
+ * it chose), the hand-off (owner to helper, from the owner's JOIN_SENT to the helper's Join), Merge (helper to
+ * the block's owner).
  *
  * <p>The picture is computed from the trace alone: a lane's state is the top of a stack per worker (Split and
  * Join push, Unsplit and Merge pop), so nesting (a helper that splits below the block it joined, an owner
@@ -68,7 +69,10 @@ public final class TimelineSvg {
                     change(segments, stacks, since, k, e.micros(), searchOver);
                     stacks.get(k).push(new Activity("help", e.block(), e.gen(), "#" + e.block() + " p" + e.ply() + " " + e.nodeType()));
                     Long sent = joinSentAt.remove(k + ":" + key);
-                    if (sent != null) line(arrows, x.applyAsDouble(sent), laneSup, x.applyAsDouble(e.micros()), laneY.applyAsInt(k), "#2a7", false);
+                    Integer owner = ownerOf.get(key);
+                    if (sent != null && owner != null) // the hand-off: from the owner's lane to the helper's
+                        line(arrows, x.applyAsDouble(sent), laneY.applyAsInt(owner), x.applyAsDouble(e.micros()),
+                                laneY.applyAsInt(k), "#2a7", false);
                 }
                 case ProtocolTrace.MERGE -> {
                     change(segments, stacks, since, k, e.micros(), searchOver);
@@ -80,10 +84,15 @@ public final class TimelineSvg {
                 }
                 case ProtocolTrace.HELP -> line(arrows, x.applyAsDouble(e.micros()), laneY.applyAsInt(k),
                         x.applyAsDouble(e.micros()), laneSup, "#999", false);
-                case ProtocolTrace.JOIN_SENT -> joinSentAt.put(k + ":" + key, e.micros());
-                case ProtocolTrace.JOIN_REFUSED -> {
-                    Long sent = joinSentAt.remove(k + ":" + key);
-                    if (sent != null) line(arrows, x.applyAsDouble(sent), laneSup, x.applyAsDouble(e.micros()), laneY.applyAsInt(k), "#2a7", true);
+                case ProtocolTrace.JOIN_SENT -> { // recorded by the owner: "hand-off to worker r (...)"
+                    int r = workerIn(e.note(), "hand-off to worker ");
+                    if (r >= 0) joinSentAt.put(r + ":" + key, e.micros());
+                }
+                case ProtocolTrace.CHOOSE -> { // the split request: from the idle worker to the owner it chose
+                    int target = workerIn(e.note(), "asks worker ");
+                    if (target >= 0 && target < w)
+                        line(arrows, x.applyAsDouble(e.micros()), laneY.applyAsInt(k), x.applyAsDouble(e.micros()),
+                                laneY.applyAsInt(target), "#888", true);
                 }
                 case ProtocolTrace.BESTMOVE -> {
                     for (int i = 0; i < w; i++) change(segments, stacks, since, i, e.micros(), false);
@@ -146,8 +155,8 @@ public final class TimelineSvg {
         }
         ly += 22;
         lx = LEFT;
-        String[][] lines = {{"#999", "HELP (worker to supervisor)", ""}, {"#2a7", "Join (supervisor to worker)", ""},
-                {"#2a7", "Join refused (stale)", "4,3"}, {"#c60", "Merge (helper to owner)", ""}};
+        String[][] lines = {{"#999", "HELP (record, worker to supervisor)", ""}, {"#888", "split request (idle to owner)", "4,3"},
+                {"#2a7", "hand-off (owner to helper)", ""}, {"#c60", "Merge (helper to owner)", ""}};
         for (String[] l : lines) {
             sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/><text x=\"%d\" y=\"%d\">%s</text>%n",
                     lx, ly - 4, lx + 24, ly - 4, l[0], l[2].isEmpty() ? "" : " stroke-dasharray=\"" + l[2] + "\"", lx + 30, ly, l[1]));
@@ -155,6 +164,18 @@ public final class TimelineSvg {
         }
         sb.append("</svg>\n");
         return sb.toString();
+    }
+
+    /** The worker number after prefix in a trace note, or -1. */
+    static int workerIn(String note, String prefix) {
+        int i = note.indexOf(prefix);
+        if (i < 0) return -1;
+        int j = i + prefix.length(), n = 0, d = 0;
+        while (j < note.length() && Character.isDigit(note.charAt(j))) {
+            n = n * 10 + (note.charAt(j++) - '0');
+            d++;
+        }
+        return d == 0 ? -1 : n;
     }
 
     /** Closes worker k's current segment at t (its state is about to change). */

@@ -8,7 +8,8 @@ import java.util.Locale;
  * values are reported and change nothing.
  */
 public final class EngineOptions {
-    public static final int MAX_THREADS = Runtime.getRuntime().availableProcessors() * 4;
+    /** 4 per core, and at most 64: a DTS worker has one bit in each split-request word (WorkerSlot). */
+    public static final int MAX_THREADS = Math.min(gacrux.search.WorkerSlot.MAX_WORKERS, Runtime.getRuntime().availableProcessors() * 4);
     public static final int MAX_HASH = 32768;
 
     /** What a setoption changed, for the actor to act on. */

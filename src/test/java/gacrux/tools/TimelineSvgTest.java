@@ -18,7 +18,11 @@ import static org.junit.jupiter.api.Assertions.*;
 /** The timeline of a hand-made trace: well-formed SVG, one lane per worker, the right bars and arrows. */
 class TimelineSvgTest {
     private static Event ev(List<Event> l, long t, String type, int w, int blk, int gen) {
-        Event e = new Event(l.size(), t, type, w, blk, gen, 2, 5, "ALL", 3, -20, 20, "", -1, -1, "");
+        return ev(l, t, type, w, blk, gen, "");
+    }
+
+    private static Event ev(List<Event> l, long t, String type, int w, int blk, int gen, String note) {
+        Event e = new Event(l.size(), t, type, w, blk, gen, 2, 5, "ALL", 3, -20, 20, "", -1, -1, note);
         l.add(e);
         return e;
     }
@@ -27,8 +31,9 @@ class TimelineSvgTest {
     void lanesBarsAndArrows() throws Exception {
         List<Event> l = new ArrayList<>();
         ev(l, 0, HELP, 1, -1, -1);
+        ev(l, 900, CHOOSE, 1, -1, -1, "asks worker 0 to split at ply 2 ALL depth 5, 1 searched, 3 left, the best of 2 candidates");
         ev(l, 1000, SPLIT, 0, 3, 1);
-        ev(l, 1100, JOIN_SENT, 1, 3, 1);
+        ev(l, 1100, JOIN_SENT, 0, 3, 1, "hand-off to worker 1 (the node it chose)");
         ev(l, 1200, JOIN, 1, 3, 1);
         ev(l, 3000, MERGE, 1, 3, 1);
         ev(l, 3100, HELP, 1, -1, -1);
@@ -49,8 +54,9 @@ class TimelineSvgTest {
                 "worker 1: helps at block #3 p2 ALL, 1.200-3.000 ms",
                 "worker 0: owns block #3 p2 ALL, 1.000-4.000 ms",
                 "worker 0: searches its own tree, 4.000-5.000 ms"), bars);
-        // Arrows: 2 HELP (grey), 1 Join (green, solid), 1 Merge (orange), each a line plus a head.
+        // Arrows: 2 HELP (grey), 1 split request (dashed), 1 hand-off (green, owner to helper), 1 Merge (orange).
         assertEquals(2, count(svg, "<line x1=\"[^\"]*\" y1=\"[^\"]*\" x2=\"[^\"]*\" y2=\"[^\"]*\" stroke=\"#999\" stroke-width=\"1.2\""));
+        assertEquals(1, count(svg, "stroke=\"#888\" stroke-width=\"1.2\" stroke-opacity=\"0.8\" stroke-dasharray"));
         assertEquals(1, count(svg, "stroke=\"#2a7\" stroke-width=\"1.2\" stroke-opacity=\"0.8\"/>"));
         assertEquals(1, count(svg, "stroke=\"#c60\" stroke-width=\"1.2\""));
     }
