@@ -3,9 +3,6 @@ package gacrux.board;
 import gacrux.tools.Perft;
 import org.junit.jupiter.api.Test;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,21 +19,7 @@ class Chess960PerftTest {
     static final long NODE_LIMIT = Long.getLong("gacrux.perft960.limit", 1_200_000L);
 
     static List<PerftTest.Case> cases() throws Exception {
-        List<PerftTest.Case> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                Chess960PerftTest.class.getResourceAsStream("/chess960-perft.epd"), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (line.isBlank() || line.startsWith("#")) continue;
-                String[] parts = line.split(";");
-                for (int i = 1; i < parts.length; i++) {
-                    String[] dn = parts[i].trim().split("\\s+");
-                    out.add(new PerftTest.Case(parts[0].trim(), Integer.parseInt(dn[0].substring(1)),
-                            Long.parseLong(dn[1])));
-                }
-            }
-        }
-        return out;
+        return PerftTest.cases("/chess960-perft.epd");
     }
 
     static List<String> suiteFens() throws Exception {

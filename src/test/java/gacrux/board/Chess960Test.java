@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Random;
 import java.util.Set;
-import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -14,20 +13,10 @@ class Chess960Test {
     /** Position 0 of the Chess960 perft suite: king g1, rooks f1 and h1 (castling F and H). */
     static final String SUITE_0 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
 
-    static Set<String> legalUci(Position p) {
-        int[] list = new int[MoveGen.MAX_MOVES];
-        int n = MoveGen.legal(p, list, 0);
-        Set<String> s = new TreeSet<>();
-        for (int i = 0; i < n; i++) s.add(Move.toUci(list[i]));
-        return s;
-    }
+    static Set<String> legalUci(Position p) { return MoveGenTest.uci(MoveGenTest.legal(p)); }
 
     static Set<String> castles(Position p) {
-        int[] list = new int[MoveGen.MAX_MOVES];
-        int n = MoveGen.legal(p, list, 0);
-        Set<String> s = new TreeSet<>();
-        for (int i = 0; i < n; i++) if (Move.kind(list[i]) == Move.CASTLE) s.add(Move.toUci(list[i]));
-        return s;
+        return MoveGenTest.uci(MoveGenTest.legal(p).stream().filter(m -> Move.kind(m) == Move.CASTLE).toList());
     }
 
     static String after(String fen, String move) {

@@ -24,10 +24,12 @@ class Chess960UciTest {
     static final String CASTLE_MATES = "2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1";
     static final String CORNERS = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
 
-    static EngineProcess ready() {
+    /** An in-process engine after the handshake, with UCI_Chess960 set as given. */
+    static EngineProcess ready(boolean chess960) {
         EngineProcess e = EngineProcess.inProcess();
         e.send("uci");
         e.waitFor("uciok", START);
+        if (chess960) e.send("setoption name UCI_Chess960 value true");
         return e;
     }
 
@@ -35,12 +37,6 @@ class Chess960UciTest {
         e.send("d");
         String d = e.waitFor("info string fen ", WAIT);
         return d.substring("info string fen ".length(), d.indexOf(" key "));
-    }
-
-    static void finish(EngineProcess e) {
-        e.closeStdin();
-        assertEquals(0, e.waitForExit(WAIT), e::transcript);
-        e.assertCleanOutput();
     }
 
     @Test
@@ -60,13 +56,13 @@ class Chess960UciTest {
             assertTrue(e.waitFor("info string options", WAIT).endsWith(" UCI_Chess960=true"));
             // The start position is kept and now printed with Shredder-FEN castling.
             assertEquals("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", fen(e));
-            finish(e);
+            UciConversationTest.finish(e);
         }
     }
 
     @Test
     void kingTakesRookIsAcceptedIn960ModeAndRefusedInStandardMode() {
-        try (EngineProcess e = ready()) {
+        try (EngineProcess e = ready(false)) {
             // Standard mode: e1g1 castles, e1h1 is refused and the position stays as it was.
             e.send("position fen " + CORNERS + " moves e1g1");
             assertEquals("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1", fen(e));
@@ -88,14 +84,13 @@ class Chess960UciTest {
             assertEquals("2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2", fen(e));
             e.send("position fen " + OPEN_960 + " moves c1g1 c8b8");
             assertEquals("2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2", fen(e));
-            finish(e);
+            UciConversationTest.finish(e);
         }
     }
 
     @Test
     void badCastlingRightsAreReportedAndThePositionKept() {
-        try (EngineProcess e = ready()) {
-            e.send("setoption name UCI_Chess960 value true");
+        try (EngineProcess e = ready(true)) {
             e.send("position fen " + OPEN_960);
             for (String bad : List.of(
                     "4k3/8/8/8/8/8/8/R3K3 w B - 0 1",          // no rook on b1
@@ -106,14 +101,13 @@ class Chess960UciTest {
                 assertTrue(info.startsWith("info string invalid FEN (position unchanged): castling"), info);
                 assertEquals(OPEN_960, fen(e));
             }
-            finish(e);
+            UciConversationTest.finish(e);
         }
     }
 
     @Test
     void searchPlaysTheMatingCastlingMoveInKingTakesRookNotation() {
-        try (EngineProcess e = ready()) {
-            e.send("setoption name UCI_Chess960 value true");
+        try (EngineProcess e = ready(true)) {
             e.send("position fen " + CASTLE_MATES);
             e.send("go depth 4");
             List<String> lines = e.waitForAll(l -> l.startsWith("bestmove"), WAIT);
@@ -125,14 +119,13 @@ class Chess960UciTest {
             e.send("go depth 5");
             String best = e.waitFor("bestmove", WAIT).split(" ")[1];
             assertDoesNotThrow(() -> MoveGen.parseUci(p, best), best);
-            finish(e);
+            UciConversationTest.finish(e);
         }
     }
 
     @Test
     void goPerftCountsChess960Castling() {
-        try (EngineProcess e = ready()) {
-            e.send("setoption name UCI_Chess960 value true");
+        try (EngineProcess e = ready(true)) {
             // Position 0 of the Chess960 perft suite.
             e.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
             e.send("go perft 3");
@@ -141,14 +134,13 @@ class Chess960UciTest {
             e.send("go perft 1");
             List<String> divide = e.waitForAll(l -> l.startsWith("Nodes searched"), WAIT);
             assertTrue(divide.contains("c1g1: 1") && divide.contains("c1b1: 1"), divide::toString);
-            finish(e);
+            UciConversationTest.finish(e);
         }
     }
 
     @Test
     void turningTheOptionOffReplacesAChess960OnlyPosition() {
-        try (EngineProcess e = ready()) {
-            e.send("setoption name UCI_Chess960 value true");
+        try (EngineProcess e = ready(true)) {
             e.send("position fen " + CORNERS);
             e.send("setoption name UCI_Chess960 value false");
             assertEquals(CORNERS, fen(e), "a standard position survives the switch, printed KQkq again");
@@ -159,7 +151,7 @@ class Chess960UciTest {
             assertEquals(Position.START_FEN, fen(e));
             e.send("ucinewgame");
             assertEquals(Position.START_FEN, fen(e));
-            finish(e);
+            UciConversationTest.finish(e);
         }
     }
 }
