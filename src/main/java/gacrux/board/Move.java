@@ -4,7 +4,8 @@ package gacrux.board;
  * A move packed in an int, so move lists are plain int arrays and nothing is allocated per node.
  * <pre>
  * bits  0..5   from square
- * bits  6..11  to square
+ * bits  6..11  to square (castling: the king's destination in standard chess, e1g1; the castling
+ *               rook's square in Chess960, e1h1; see {@link Castling})
  * bits 12..14  promotion piece type (0 = none)
  * bits 15..16  kind: 0 normal, 1 castling, 2 en passant, 3 double pawn push
  * bits 17..19  moving piece type

@@ -107,24 +107,34 @@ public final class MoveGen {
         n = pawnMoves(p, list, n, us, ksq, pinned, checkMask, tacticalOnly);
 
         if (!tacticalOnly && checkers == 0 && (p.castling & (us == WHITE ? 3 : 12)) != 0) {
-            int rights = p.castling;
-            if (us == WHITE) {
-                if ((rights & Position.WK) != 0 && (all & 0x60L) == 0
-                        && !p.isAttacked(5, them, all) && !p.isAttacked(6, them, all))
-                    list[n++] = Move.make(4, 6, KING, 0, 0, Move.CASTLE);
-                if ((rights & Position.WQ) != 0 && (all & 0x0EL) == 0
-                        && !p.isAttacked(3, them, all) && !p.isAttacked(2, them, all))
-                    list[n++] = Move.make(4, 2, KING, 0, 0, Move.CASTLE);
-            } else {
-                if ((rights & Position.BK) != 0 && (all & (0x60L << 56)) == 0
-                        && !p.isAttacked(61, them, all) && !p.isAttacked(62, them, all))
-                    list[n++] = Move.make(60, 62, KING, 0, 0, Move.CASTLE);
-                if ((rights & Position.BQ) != 0 && (all & (0x0EL << 56)) == 0
-                        && !p.isAttacked(59, them, all) && !p.isAttacked(58, them, all))
-                    list[n++] = Move.make(60, 58, KING, 0, 0, Move.CASTLE);
-            }
+            // h-side first, then a-side: the order the search has always seen.
+            for (int ok = legalCastles(p, us, all); ok != 0; ok &= ok - 1)
+                list[n++] = p.castle.move[Integer.numberOfTrailingZeros(ok)];
         }
         return n;
+    }
+
+    /**
+     * The castling rights of us that can be used now (bits as in {@link Position#castlingRights()}); only
+     * called when not in check. The game's precomputed masks say which squares must be empty (all between king
+     * and destination, rook and destination, except those two pieces) and which the king must not pass or
+     * reach under attack. Attacks are tested with king and rook lifted: in Chess960 the castling rook may be
+     * what shields the king's destination (king d1, rook b1, enemy queen a1: O-O-O would leave the king on c1
+     * in check).
+     */
+    private static int legalCastles(Position p, int us, long all) {
+        final Castling c = p.castle;
+        final int them = us ^ 1;
+        int ok = 0;
+        for (int i = us << 1; i < (us << 1) + 2; i++) {
+            if ((p.castling & (1 << i)) == 0 || (all & c.empty[i]) != 0) continue;
+            long occ = all ^ c.lifted[i];
+            long path = c.kingPath[i];
+            for (; path != 0; path &= path - 1)
+                if (p.isAttacked(Long.numberOfTrailingZeros(path), them, occ)) break;
+            if (path == 0) ok |= 1 << i;
+        }
+        return ok;
     }
 
     /**
@@ -323,25 +333,13 @@ public final class MoveGen {
                 if (epSafe(p, us, ksq, Long.numberOfTrailingZeros(pcs), ep, push)) n++;
         }
 
-        if (checkers == 0 && (p.castling & (us == WHITE ? 3 : 12)) != 0) {
-            int rights = p.castling;
-            if (us == WHITE) {
-                if ((rights & Position.WK) != 0 && (all & 0x60L) == 0
-                        && !p.isAttacked(5, them, all) && !p.isAttacked(6, them, all)) n++;
-                if ((rights & Position.WQ) != 0 && (all & 0x0EL) == 0
-                        && !p.isAttacked(3, them, all) && !p.isAttacked(2, them, all)) n++;
-            } else {
-                if ((rights & Position.BK) != 0 && (all & (0x60L << 56)) == 0
-                        && !p.isAttacked(61, them, all) && !p.isAttacked(62, them, all)) n++;
-                if ((rights & Position.BQ) != 0 && (all & (0x0EL << 56)) == 0
-                        && !p.isAttacked(59, them, all) && !p.isAttacked(58, them, all)) n++;
-            }
-        }
+        if (checkers == 0 && (p.castling & (us == WHITE ? 3 : 12)) != 0) n += Integer.bitCount(legalCastles(p, us, all));
         return n;
     }
 
     /**
-     * Parses a UCI move text ("e2e4", "e7e8q", castling as the king's move) against the legal moves.
+     * Parses a UCI move text ("e2e4", "e7e8q"; castling as the king's move, e1g1, or in Chess960 mode as king
+     * takes own rook, e1h1) against the legal moves.
      * Returns the move, or throws IllegalArgumentException naming why it is not legal here.
      */
     public static int parseUci(Position p, String text) {

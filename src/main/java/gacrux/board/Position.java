@@ -15,8 +15,6 @@ public final class Position {
     public static final String START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     public static final int WK = 1, WQ = 2, BK = 4, BQ = 8;
-    /** Castling rights kept when a move touches a square: king and rook home squares clear theirs. */
-    private static final int[] CASTLE_KEEP = new int[64];
 
     /** Zobrist.PIECE_SQ flattened to [piece * 64 + square]: one bounds check and no row load per update. */
     private static final long[] Z = new long[16 * 64];
@@ -27,13 +25,6 @@ public final class Position {
         for (int pc = 0; pc < 16; pc++)
             for (int sq = 0; sq < 64; sq++) Z[pc * 64 + sq] = Zobrist.PIECE_SQ[pc][sq];
         for (int sq = 0; sq < 64; sq++) EP_KEY[sq + 1] = Zobrist.EP_FILE[sq & 7];
-        java.util.Arrays.fill(CASTLE_KEEP, 15);
-        CASTLE_KEEP[4] = 15 & ~(WK | WQ);
-        CASTLE_KEEP[7] = 15 & ~WK;
-        CASTLE_KEEP[0] = 15 & ~WQ;
-        CASTLE_KEEP[60] = 15 & ~(BK | BQ);
-        CASTLE_KEEP[63] = 15 & ~BK;
-        CASTLE_KEEP[56] = 15 & ~BQ;
     }
 
     /** Bitboard per piece code (index 0 unused). */
@@ -44,6 +35,8 @@ public final class Position {
     final byte[] board = new byte[64];
     int side;
     int castling;
+    /** The game's castling squares and masks (shared, immutable); whether this is a Chess960 game. */
+    Castling castle = Castling.STANDARD;
     int ep = -1;
     int halfmove;
     int fullmove = 1;
@@ -53,6 +46,9 @@ public final class Position {
 
     public static Position startPos() { return fromFen(START_FEN); }
 
+    /** The start position, in Chess960 mode when chess960 (its castling moves are then e1h1, e1a1). */
+    public static Position startPos(boolean chess960) { return fromFen(START_FEN, chess960); }
+
     public void copyFrom(Position o) {
         System.arraycopy(o.bb, 0, bb, 0, 16);
         occ[0] = o.occ[0];
@@ -60,6 +56,7 @@ public final class Position {
         System.arraycopy(o.board, 0, board, 0, 64);
         side = o.side;
         castling = o.castling;
+        castle = o.castle;
         ep = o.ep;
         halfmove = o.halfmove;
         fullmove = o.fullmove;
@@ -75,6 +72,9 @@ public final class Position {
     // ---- accessors ----
     public int sideToMove() { return side; }
     public int castlingRights() { return castling; }
+    public Castling castling() { return castle; }
+    /** Chess960 mode: castling moves are written king-takes-rook ({@code e1h1}), FEN castling in Shredder form. */
+    public boolean isChess960() { return castle.chess960; }
     public int epSquare() { return ep; }
     public int halfmoveClock() { return halfmove; }
     public int fullmoveNumber() { return fullmove; }
@@ -136,6 +136,10 @@ public final class Position {
 
     /** Plays a legal move (as produced by {@link MoveGen}) on this position. */
     public void makeMove(int m) {
+        if ((m & (3 << 15)) == (Move.CASTLE << 15)) {
+            makeCastle(m);
+            return;
+        }
         final int from = m & 63, to = (m >>> 6) & 63;
         final int us = side, them = us ^ 1;
         final int piece = board[from];
@@ -187,26 +191,38 @@ public final class Position {
                 board[capSq] = 0;
                 k ^= Z[(capPiece << 6) | capSq];
             }
-        } else if ((piece & 7) == KING) {
-            if (((m >>> 15) & 3) == Move.CASTLE) {
-                int rook = (us << 3) | ROOK;
-                int rf, rt;
-                if (to > from) { rf = from + 3; rt = from + 1; } else { rf = from - 4; rt = from - 1; }
-                long rb = (1L << rf) | (1L << rt);
-                bb[rook] ^= rb;
-                occ[us] ^= rb;
-                board[rf] = 0;
-                board[rt] = (byte) rook;
-                k ^= Z[(rook << 6) | rf] ^ Z[(rook << 6) | rt];
-            }
         }
-        int c = castling, nc = c & CASTLE_KEEP[from] & CASTLE_KEEP[to];
+        final int[] keep = castle.keep;
+        int c = castling, nc = c & keep[from] & keep[to];
         k ^= Zobrist.CASTLING[c] ^ Zobrist.CASTLING[nc];
         castling = nc;
         halfmove = hm;
         if (us == BLACK) fullmove++;
         side = them;
         key = k;
+    }
+
+    /**
+     * Castling, from the game's precomputed squares: king and rook are lifted, then put on their destinations
+     * (in Chess960 either may end on the other's start square, or stay where it is).
+     */
+    private void makeCastle(int m) {
+        final int from = Move.from(m), us = side;
+        final int right = Castling.rightOf(us, from, Move.to(m));
+        final int kt = castle.kingTo[right], rf = castle.rookFrom[right], rt = castle.rookTo[right];
+        final int king = make(us, KING), rook = make(us, ROOK);
+        key ^= Zobrist.SIDE ^ EP_KEY[ep + 1];
+        ep = -1;
+        remove(king, from);
+        remove(rook, rf);
+        put(king, kt);
+        put(rook, rt);
+        int nc = castling & castle.keep[from];
+        key ^= Zobrist.CASTLING[castling] ^ Zobrist.CASTLING[nc];
+        castling = nc;
+        halfmove++;
+        if (us == BLACK) fullmove++;
+        side = us ^ 1;
     }
 
     /** Passes the move (null-move pruning). Only legal when not in check. */
@@ -244,6 +260,7 @@ public final class Position {
         }
         p.side = side ^ 1;
         p.castling = ((castling & 3) << 2) | ((castling >> 2) & 3);
+        p.castle = castle.mirrored();
         p.ep = ep < 0 ? -1 : ep ^ 56;
         p.halfmove = halfmove;
         p.fullmove = fullmove;
@@ -252,7 +269,15 @@ public final class Position {
     }
 
     // ---- FEN ----
-    public static Position fromFen(String fen) {
+    /** A standard-chess position; castling rights must be those of e1/e8 with the corner rooks. */
+    public static Position fromFen(String fen) { return fromFen(fen, false); }
+
+    /**
+     * A position in standard chess or, when chess960, in Chess960 mode. The castling field may be X-FEN
+     * ({@code KQkq}: the outermost rook on that side of the king) or Shredder-FEN ({@code HAha}: the castling
+     * rook's file), or a mix; in standard mode each right must be the standard one.
+     */
+    public static Position fromFen(String fen, boolean chess960) {
         if (fen == null) throw new FenException("empty FEN");
         String[] f = fen.trim().split("\\s+");
         if (f.length == 1 && f[0].isEmpty()) throw new FenException("empty FEN");
@@ -290,20 +315,7 @@ public final class Position {
         }
         if (((p.bb[make(WHITE, PAWN)] | p.bb[make(BLACK, PAWN)]) & (RANK_1 | RANK_8)) != 0)
             throw new FenException("pawn on rank 1 or 8");
-        if (!f[2].equals("-")) {
-            for (char c : f[2].toCharArray()) {
-                int bit = switch (c) {
-                    case 'K' -> WK; case 'Q' -> WQ; case 'k' -> BK; case 'q' -> BQ;
-                    default -> throw new FenException("bad castling letter '" + c + "'");
-                };
-                if ((p.castling & bit) != 0) throw new FenException("castling letter '" + c + "' repeated");
-                p.castling |= bit;
-            }
-            checkCastle(p, WK, make(WHITE, KING), 4, make(WHITE, ROOK), 7, "K");
-            checkCastle(p, WQ, make(WHITE, KING), 4, make(WHITE, ROOK), 0, "Q");
-            checkCastle(p, BK, make(BLACK, KING), 60, make(BLACK, ROOK), 63, "k");
-            checkCastle(p, BQ, make(BLACK, KING), 60, make(BLACK, ROOK), 56, "q");
-        }
+        parseCastling(p, f[2], chess960);
         if (!f[3].equals("-")) {
             int sq = parseSquare(f[3]);
             if (sq < 0) throw new FenException("bad en-passant square '" + f[3] + "'");
@@ -332,9 +344,43 @@ public final class Position {
         return p;
     }
 
-    private static void checkCastle(Position p, int right, int king, int kingSq, int rook, int rookSq, String letter) {
-        if ((p.castling & right) != 0 && (p.board[kingSq] != king || p.board[rookSq] != rook))
-            throw new FenException("castling right '" + letter + "' without its king and rook on their home squares");
+    /** Sets p's castling rights and, in Chess960 mode, its castling squares from the FEN field. */
+    private static void parseCastling(Position p, String field, boolean chess960) {
+        int[] rookSq = {-1, -1, -1, -1};
+        if (!field.equals("-")) {
+            for (char c : field.toCharArray()) {
+                int letter = Character.toLowerCase(c);
+                if (letter != 'k' && letter != 'q' && (letter < 'a' || letter > 'h'))
+                    throw new FenException("bad castling letter '" + c + "'");
+                int color = Character.isUpperCase(c) ? WHITE : BLACK, back = color == WHITE ? 0 : 56;
+                String who = color == WHITE ? "white" : "black";
+                int ksq = p.kingSquare(color);
+                if ((ksq & 56) != back)
+                    throw new FenException("castling right '" + c + "' without its king: the " + who
+                            + " king is not on rank " + (back == 0 ? 1 : 8));
+                int rook = make(color, ROOK), rsq = -1;
+                if (letter == 'k') {
+                    for (int sq = back + 7; sq > ksq && rsq < 0; sq--) if (p.board[sq] == rook) rsq = sq;
+                } else if (letter == 'q') {
+                    for (int sq = back; sq < ksq && rsq < 0; sq++) if (p.board[sq] == rook) rsq = sq;
+                } else if (p.board[back + letter - 'a'] == rook) {
+                    rsq = back + letter - 'a';
+                }
+                if (rsq < 0) throw new FenException("castling right '" + c + "' without its rook: no " + who
+                        + " rook " + (letter == 'k' ? "on the h-side of the king" : letter == 'q'
+                        ? "on the a-side of the king" : "on " + (char) letter + (back == 0 ? 1 : 8)));
+                int right = Castling.rightOf(color, ksq, rsq);
+                if (rookSq[right] >= 0) throw new FenException("castling letter '" + c + "' repeated (one right per "
+                        + "side of the king)");
+                if (!chess960 && (ksq != back + 4 || rsq != back + ((right & 1) == 0 ? 7 : 0)))
+                    throw new FenException("castling right '" + c + "' without its king and rook on their home "
+                            + "squares (other castling squares are Chess960: UCI_Chess960, or perft --chess960)");
+                rookSq[right] = rsq;
+                p.castling |= 1 << right;
+            }
+        }
+        if (chess960) p.castle = new Castling(true, new int[]{rookSq[0] >= 0 || rookSq[1] >= 0
+                ? p.kingSquare(WHITE) : -1, rookSq[2] >= 0 || rookSq[3] >= 0 ? p.kingSquare(BLACK) : -1}, rookSq);
     }
 
     public String toFen() {
@@ -352,10 +398,12 @@ public final class Position {
         }
         sb.append(side == WHITE ? " w " : " b ");
         if (castling == 0) sb.append('-');
-        if ((castling & WK) != 0) sb.append('K');
-        if ((castling & WQ) != 0) sb.append('Q');
-        if ((castling & BK) != 0) sb.append('k');
-        if ((castling & BQ) != 0) sb.append('q');
+        for (int i = 0; i < 4; i++) {
+            if ((castling & (1 << i)) == 0) continue;
+            // Chess960: Shredder-FEN, the castling rook's file (HAha); standard chess: KQkq.
+            char c = castle.chess960 ? (char) ('a' + (castle.rookFrom[i] & 7)) : "kqkq".charAt(i);
+            sb.append(i < 2 ? Character.toUpperCase(c) : c);
+        }
         sb.append(' ').append(ep < 0 ? "-" : squareName(ep));
         sb.append(' ').append(halfmove).append(' ').append(fullmove);
         return sb.toString();

@@ -11,18 +11,19 @@ import gacrux.search.TranspositionTable;
 
 import java.io.PrintStream;
 
-/** {@code perft DEPTH [--fen FEN] [--divide]}: exit 0 on success, 2 on bad arguments. */
+/** {@code perft DEPTH [--fen FEN] [--chess960] [--divide] [--threads N]}: exit 0 on success, 2 on bad arguments. */
 final class PerftCommand {
     private PerftCommand() {}
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         Integer depth = null;
         String fen = Position.START_FEN;
-        boolean divide = false;
+        boolean divide = false, chess960 = false;
         int threads = 1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--divide" -> divide = true;
+                case "--chess960" -> chess960 = true;
                 case "--threads" -> {
                     if (i + 1 >= args.length) return usage(err, "--threads needs a number");
                     try {
@@ -50,7 +51,7 @@ final class PerftCommand {
         if (depth < 1 || depth > 20) return usage(err, "depth must be 1..20, got " + depth);
         Position pos;
         try {
-            pos = Position.fromFen(fen);
+            pos = Position.fromFen(fen, chess960);
         } catch (FenException e) {
             return usage(err, "bad FEN: " + e.getMessage());
         }
@@ -81,7 +82,7 @@ final class PerftCommand {
     }
 
     private static int usage(PrintStream err, String why) {
-        err.println("perft: " + why + " (usage: perft DEPTH [--fen FEN] [--divide] [--threads N])");
+        err.println("perft: " + why + " (usage: perft DEPTH [--fen FEN] [--chess960] [--divide] [--threads N])");
         return 2;
     }
 }

@@ -13,7 +13,7 @@ public final class EngineOptions {
     public static final int MAX_HASH = 32768;
 
     /** What a setoption changed, for the actor to act on. */
-    public enum Change { NONE, HASH, CLEAR_HASH, OTHER }
+    public enum Change { NONE, HASH, CLEAR_HASH, OTHER, CHESS960 }
 
     /** lazySmp: option SMP is Lazy (every worker runs the whole iterative deepening) rather than DTS. */
     public record Snapshot(int threads, int multiPv, int moveOverheadMs, boolean ponder, boolean lazySmp) {}
@@ -25,6 +25,7 @@ public final class EngineOptions {
     private int moveOverhead = 30;
     private int multiPv = 1;
     private boolean lazySmp = false;
+    private boolean chess960 = false;
 
     public EngineOptions(UciOutput out) {
         this.out = out;
@@ -40,21 +41,24 @@ public final class EngineOptions {
         out.println("option name Move Overhead type spin default 30 min 0 max 5000");
         out.println("option name MultiPV type spin default 1 min 1 max 256");
         out.println("option name SMP type combo default DTS var DTS var Lazy");
+        out.println("option name UCI_Chess960 type check default false");
         out.println("uciok");
     }
 
     public int hashMb() { return hashMb; }
     public boolean ponder() { return ponder; }
     public int threads() { return threads; }
+    /** UCI_Chess960: FENs are read and printed with Chess960 castling, castling moves written king-takes-rook. */
+    public boolean chess960() { return chess960; }
 
     void setHashActual(int mb) { hashMb = mb; }
 
     public Snapshot snapshot() { return new Snapshot(threads, multiPv, moveOverhead, ponder, lazySmp); }
 
-    /** The current values, for {@code d}: {@code Hash=16 Threads=1 Ponder=false Move Overhead=30 MultiPV=1}. */
+    /** The current values, for {@code d}: {@code Hash=16 Threads=1 Ponder=false Move Overhead=30 MultiPV=1 UCI_Chess960=false}. */
     public String describe() {
         return "Hash=" + hashMb + " Threads=" + threads + " Ponder=" + ponder + " Move Overhead=" + moveOverhead
-                + " MultiPV=" + multiPv;
+                + " MultiPV=" + multiPv + " UCI_Chess960=" + chess960;
     }
 
     public Change set(String name, String value) {
@@ -93,6 +97,12 @@ public final class EngineOptions {
                     return Change.NONE;
                 }
                 return Change.OTHER;
+            }
+            case "uci_chess960" -> {
+                Boolean b = check(name, value);
+                if (b == null) return Change.NONE;
+                chess960 = b;
+                return Change.CHESS960;
             }
             case "ponder" -> {
                 Boolean b = check(name, value);

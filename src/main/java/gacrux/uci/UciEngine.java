@@ -182,6 +182,8 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
             options.setHashActual(got);
         } else if (c == EngineOptions.Change.CLEAR_HASH) {
             service.tt().clear();
+        } else if (c == EngineOptions.Change.CHESS960) {
+            onChess960();
         } else if (c == EngineOptions.Change.OTHER) {
             service.setThreads(options.threads());
         }
@@ -190,14 +192,31 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     private void onNewGame() {
         service.tt().clear();
         service.clearHeuristics();
-        position = Position.startPos();
+        position = Position.startPos(options.chess960());
         history = new long[0];
+    }
+
+    /**
+     * UCI_Chess960 changed: the current position is read again in the new mode (same squares and keys, castling
+     * now written the new way). A Chess960 position whose castling standard chess cannot express is replaced by
+     * the start position, with an info string.
+     */
+    private void onChess960() {
+        if (position.isChess960() == options.chess960()) return;
+        try {
+            position = Position.fromFen(position.toFen(), options.chess960());
+        } catch (FenException e) {
+            position = Position.startPos(options.chess960());
+            history = new long[0];
+            out.info("UCI_Chess960 off: the position's castling is Chess960 only, so it is now the start position ("
+                    + UciParser.truncate(e.getMessage(), 300) + ")");
+        }
     }
 
     private void onSetPosition(SetPosition s) {
         Position p;
         try {
-            p = s.fen() == null ? Position.startPos() : Position.fromFen(s.fen());
+            p = s.fen() == null ? Position.startPos(options.chess960()) : Position.fromFen(s.fen(), options.chess960());
         } catch (FenException e) {
             out.info("invalid FEN (position unchanged): " + UciParser.truncate(e.getMessage(), 300));
             return;

@@ -22,9 +22,14 @@ class PerftTest {
     record Case(String fen, int depth, long nodes) {}
 
     static List<Case> cases() throws Exception {
+        return cases("/perft.epd");
+    }
+
+    /** The cases of an EPD resource in this suite's format (Chess960PerftTest reads its suite with it too). */
+    static List<Case> cases(String resource) throws Exception {
         List<Case> out = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                PerftTest.class.getResourceAsStream("/perft.epd"), StandardCharsets.UTF_8))) {
+                PerftTest.class.getResourceAsStream(resource), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 if (line.isBlank() || line.startsWith("#")) continue;

@@ -68,7 +68,7 @@ class UciFuzzTest {
     // ---- the model of what the engine has accepted
     private Position position;
     private int hash, threads, overhead, multiPv;
-    private boolean ponderOpt;
+    private boolean ponderOpt, chess960;
     /** The position of each go that must be answered with a bestmove, in the order sent. */
     private final List<Position> gos = new ArrayList<>();
     private int answered;
@@ -88,7 +88,7 @@ class UciFuzzTest {
         threads = 1;
         overhead = 30;
         multiPv = 1;
-        ponderOpt = false;
+        ponderOpt = chess960 = false;
         gos.clear();
         answered = 0;
         readySent = readyGot = dSent = dGot = 0;
@@ -154,7 +154,7 @@ class UciFuzzTest {
         send("d");
         while (dGot < dSent) check(engine.waitForAll(l -> l.startsWith("info string fen "), WAIT));
         assertEquals("info string options Hash=" + hash + " Threads=" + threads + " Ponder=" + ponderOpt
-                + " Move Overhead=" + overhead + " MultiPV=" + multiPv, lastOptions, () -> "batch " + b + context());
+                + " Move Overhead=" + overhead + " MultiPV=" + multiPv + " UCI_Chess960=" + chess960, lastOptions, () -> "batch " + b + context());
         assertEquals("info string fen " + position.toFen(), lastFen.substring(0, lastFen.indexOf(" key ")),
                 () -> "batch " + b + context());
         check(engine.drain());
@@ -347,10 +347,10 @@ class UciFuzzTest {
             gos.add(position.copy());
             return true;
         }
-        if (c instanceof UciEngine.NewGame) position = Position.startPos();
+        if (c instanceof UciEngine.NewGame) position = Position.startPos(chess960);
         if (c instanceof UciEngine.SetPosition s) {
             try {
-                Position p = s.fen() == null ? Position.startPos() : Position.fromFen(s.fen());
+                Position p = s.fen() == null ? Position.startPos(chess960) : Position.fromFen(s.fen(), chess960);
                 for (String m : s.moves()) {
                     Position next = p.copy();
                     next.makeMove(MoveGen.parseUci(p, m));
@@ -389,6 +389,18 @@ class UciFuzzTest {
             case "ponder" -> {
                 if ("true".equalsIgnoreCase(value)) ponderOpt = true;
                 else if ("false".equalsIgnoreCase(value)) ponderOpt = false;
+            }
+            case "uci_chess960" -> {
+                boolean was = chess960;
+                if ("true".equalsIgnoreCase(value)) chess960 = true;
+                else if ("false".equalsIgnoreCase(value)) chess960 = false;
+                if (chess960 != was) {
+                    try {
+                        position = Position.fromFen(position.toFen(), chess960);
+                    } catch (IllegalArgumentException chess960Only) {
+                        position = Position.startPos(chess960);
+                    }
+                }
             }
             default -> { } // Clear Hash, unknown and misspelled names: no value changes
         }
