@@ -56,12 +56,12 @@ public final class DtsSearch {
         return new DtsShared(threads, s, dts);
     }
 
-    /** The idle-to-first-move latencies (ns) every worker measured since the last call (and forgets them). */
-    public long[] drainLatencies() {
+    /** The latencies of kind (gacrux.search.Latencies) every worker measured since the last call, in ns. */
+    public long[] drainLatencies(int kind) {
         java.util.List<long[]> all = new java.util.ArrayList<>();
         int n = 0;
         for (Searcher s : shared.searchers) {
-            long[] l = s.drainLatencies();
+            long[] l = s.drainLatencies(kind);
             all.add(l);
             n += l.length;
         }
@@ -75,6 +75,13 @@ public final class DtsSearch {
     }
 
     public int threads() { return threads; }
+
+    /** A counter summed over every worker's searcher. */
+    private long sum(java.util.function.ToLongFunction<Searcher> counter) {
+        long n = 0;
+        for (Searcher s : shared.searchers) n += counter.applyAsLong(s);
+        return n;
+    }
 
     /**
      * Actor-system config with the search dispatcher sized to the most workers that will ever run at once
@@ -167,9 +174,7 @@ public final class DtsSearch {
 
     /** Blocks owners left to their last helper (stop with a stalled helper, or a failure). */
     public long abandonedBlocks() {
-        long n = 0;
-        for (Searcher s : shared.searchers) n += s.abandonedBlocks();
-        return n;
+        return sum(Searcher::abandonedBlocks);
     }
 
     /** Blocks of the pool still in use (0 between searches). */
@@ -186,43 +191,31 @@ public final class DtsSearch {
 
     /** Nanoseconds owners spent waiting at Unsplit with nothing to help (idle inside a search). */
     public long waitNanos() {
-        long n = 0;
-        for (Searcher s : shared.searchers) n += s.waitNanos();
-        return n;
+        return sum(Searcher::waitNanos);
     }
 
     /** Stale steps (refused or withdrawn requests, refused attaches), all workers, since creation. */
     public long staleSteps() {
-        long n = 0;
-        for (Searcher s : shared.searchers) n += s.staleSteps();
-        return n;
+        return sum(Searcher::staleSteps);
     }
 
     /** Joins that began after their search was stopped (they Merge at once), all workers, since creation. */
     public long lateJoins() {
-        long n = 0;
-        for (Searcher s : shared.searchers) n += s.lateJoins();
-        return n;
+        return sum(Searcher::lateJoins);
     }
 
     /** Helpful-master helps (an owner waiting at Unsplit helping below its block), all workers, since creation. */
     public long masterHelps() {
-        long n = 0;
-        for (Searcher s : shared.searchers) n += s.masterHelps();
-        return n;
+        return sum(Searcher::masterHelps);
     }
 
     /** Moves Selected by helpers at other workers' blocks, all workers, since creation. */
     public long helperMoves() {
-        long n = 0;
-        for (Searcher s : shared.searchers) n += s.helperMoves();
-        return n;
+        return sum(Searcher::helperMoves);
     }
 
     public long splits() {
-        long n = 0;
-        for (Searcher s : shared.searchers) n += s.splits();
-        return n;
+        return sum(Searcher::splits);
     }
 
     public Supervisor.Stats stats(ActorSystem<?> system) {

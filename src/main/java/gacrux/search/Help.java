@@ -58,6 +58,7 @@ final class Help {
             }
         } finally {
             slot.idle(false);
+            me.notIdle();
         }
     }
 
@@ -154,11 +155,13 @@ final class Help {
                     ? "asks worker " + target + " to split at " + hook.searcher(target).frameText(ply) + ", the best of "
                       + candidates + " candidates" + (under != null ? " below its block #" + under.id : "")
                     : "asks worker " + target + " to split at its best node");
+        me.requestedAt = System.nanoTime();
         me.slot().ask(to, ply, hook.now() + hook.latency());
         long answer = awaitAnswer(me, to, control);
         if (answer == 0) me.withdrawnRequests++;
         if (answer == WorkerSlot.REFUSED) me.refusedRequests++;
         if (answer == 0 || answer == WorkerSlot.REFUSED) return false;
+        me.answeredAt = me.slot().answeredAt();
         SplitBlock b = hook.pool()[WorkerSlot.blockId(answer)];
         int gen = WorkerSlot.generation(answer);
         String via = "hand-off from worker " + target;

@@ -1120,6 +1120,7 @@ public final class Searcher {
             if (waiting) {
                 slot.waitingAt(null);
                 slot.idle(false);
+                notIdle();
             }
         }
     }
@@ -1214,26 +1215,32 @@ public final class Searcher {
 
     /** System.nanoTime() when this worker last became idle (0: not idle, or already measured). */
     private long idleSince;
-    /** Latencies measured, in nanoseconds (a ring: the last LATENCIES), and how many were measured in all. */
-    private static final int LATENCIES = 1 << 14;
-    private final long[] latencies = new long[LATENCIES];
-    private long latencyCount;
+    /** When this worker's last split request went out, and when its owner answered it (0: no hand-off pending). */
+    long requestedAt, answeredAt;
+    private final Latencies latencies = new Latencies();
 
     /** This worker has just become idle (its search ended, it Merged, or it started waiting at Unsplit). */
     void becameIdle() { idleSince = System.nanoTime(); }
 
-    private void firstMoveAfterIdle() {
-        latencies[(int) (latencyCount++ & (LATENCIES - 1))] = System.nanoTime() - idleSince;
+    /** This worker is no longer idle without having searched a move at a block (its wait at Unsplit ended). */
+    void notIdle() {
         idleSince = 0;
+        answeredAt = 0;
     }
 
-    /** The idle-to-first-move latencies measured since the last call (ns), and forgets them. */
-    public long[] drainLatencies() {
-        int n = (int) Math.min(latencyCount, LATENCIES);
-        long[] out = java.util.Arrays.copyOf(latencies, n);
-        latencyCount = 0;
-        return out;
+    private void firstMoveAfterIdle() {
+        long now = System.nanoTime();
+        latencies.add(Latencies.IDLE_TO_MOVE, now - idleSince);
+        if (answeredAt != 0) {
+            latencies.add(Latencies.REQUEST_TO_ANSWER, answeredAt - requestedAt);
+            latencies.add(Latencies.ANSWER_TO_MOVE, now - answeredAt);
+        }
+        idleSince = 0;
+        answeredAt = 0;
     }
+
+    /** The latencies of kind (Latencies) measured since the last call, in ns, and forgets them. */
+    public long[] drainLatencies(int kind) { return latencies.drain(kind); }
 
     // ---- Join (§2.5): helping at another worker's block ----
 

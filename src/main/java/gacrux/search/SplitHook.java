@@ -57,8 +57,9 @@ public interface SplitHook {
      * (an answer unparks them); the scaling simulator hands the processor to another worker and counts idle time.
      */
     default void pause(int spins) {
-        // A short spin (an answer usually comes within microseconds), then short parks: on a machine whose two
-        // cores are busy a spinning thread takes time from the searching one, and an answer unparks us anyway.
+        // A short spin (a few microseconds), then parks in 20 us steps: on a loaded machine a spinning thread takes
+        // a core from a searching one, and an answer unparks us anyway (the wake-up costs about 22 us here, median:
+        // docs/benchmarks.md; a longer spin would trade CPU for part of that, not measured yet).
         if (spins < 100) Thread.onSpinWait();
         else java.util.concurrent.locks.LockSupport.parkNanos(20_000);
     }

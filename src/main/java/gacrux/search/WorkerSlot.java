@@ -100,6 +100,7 @@ public final class WorkerSlot extends WorkerSlotFields {
     /** The owner's answer to this worker's request (a block, or REFUSED); wakes it if it parked. */
     public void answer(long a, long visibleAt) {
         this.answerVisibleAt = visibleAt;
+        this.answeredAt = System.nanoTime();
         ANSWER.setVolatile(this, a);
         Thread t = thread;
         if (t != null) java.util.concurrent.locks.LockSupport.unpark(t);
@@ -110,6 +111,9 @@ public final class WorkerSlot extends WorkerSlotFields {
     public long visibleAt() { return visibleAt; }
 
     public long answerVisibleAt() { return answerVisibleAt; }
+
+    /** System.nanoTime() when the owner wrote the last answer (the hand-off latency's clock). */
+    public long answeredAt() { return answeredAt; }
 
     public int abortSignal() { return abortSignal; }
 
@@ -140,6 +144,6 @@ class WorkerSlotFields extends WorkerSlotPad {
     volatile boolean idle;
     volatile SplitBlock waitingAt;
     volatile Thread thread;
-    long visibleAt, answerVisibleAt;
+    long visibleAt, answerVisibleAt, answeredAt;
     int askedPly;
 }

@@ -38,11 +38,12 @@ final class ScalingStudy {
     /** The default depth of --simulate: at 13 the trees are far smaller than the paper's (docs/benchmarks.md). */
     static final int DEFAULT_DEPTH = 15;
     /**
-     * The default hop latency in virtual nodes: the real engine's median idle-to-first-move latency at 2 threads
-     * on this kind of machine (DEFAULT_LATENCY_US, `smpbench --threads 1,2`, docs/benchmarks.md) times the serial
-     * search's speed (SERIAL_NPS, bench), rounded up.
+     * The default hop latency in virtual nodes: one hop of the real engine's hand-off at 2 threads on this kind of
+     * machine, measured by `smpbench --threads 1,2` (split request to the owner's answer, median 26-36 us; answer
+     * to the helper's first move, median 22-24 us: DEFAULT_LATENCY_US per hop, docs/benchmarks.md) times the
+     * serial search's speed in those runs (SERIAL_NPS), rounded up.
      */
-    static final double DEFAULT_LATENCY_US = 20, SERIAL_NPS = 1.5e6;
+    static final double DEFAULT_LATENCY_US = 25, SERIAL_NPS = 1.2e6;
     static final long DEFAULT_LATENCY = (long) Math.ceil(DEFAULT_LATENCY_US * SERIAL_NPS / 1e6);
 
     /** Per worker count: summed virtual time, nodes, idle, splits and the per-position speedups. */

@@ -207,7 +207,7 @@ final class SmpBench {
                 if (dts[ti] != null) {
                     busy0[ti] = dts[ti].busyNanos();
                     wait0[ti] = dts[ti].waitNanos();
-                    dts[ti].drainLatencies(); // the warm-up's are not counted
+                    for (int k = 0; k < 3; k++) dts[ti].drainLatencies(k); // the warm-up's are not counted
                 }
             // Interleaved: each position is searched by every configuration in turn, so a burst of load on this
             // shared machine hits all configurations alike.
@@ -266,15 +266,18 @@ final class SmpBench {
             // DTS: from "idle" to the first move searched at a block (the hand-off), in microseconds and in the
             // nodes one worker searches meanwhile (at the serial search's speed in this run).
             double serialNps = n1 * 1e9 / t1;
+            String[] what = {"idle -> first move at a block", "  of which: split request -> owner's answer",
+                    "  and: answer -> first move (the hand-off)"};
             for (int ti = 0; ti < threads.length; ti++) {
                 if (dts[ti] == null || lazy[ti]) continue;
-                long[] lat = dts[ti].drainLatencies();
-                if (lat.length == 0) continue;
-                java.util.Arrays.sort(lat);
-                double med = lat[lat.length / 2] / 1e3, p99 = lat[Math.min(lat.length - 1, (int) (lat.length * 0.99))] / 1e3;
-                out.printf("dts threads %d: idle -> first move at a block: median %.1f us (%.0f nodes), p99 %.1f us (%.0f nodes),"
-                                + " %d hand-offs and joins%n", threads[ti], med, med * serialNps / 1e6, p99, p99 * serialNps / 1e6,
-                        lat.length);
+                for (int k = 0; k < 3; k++) {
+                    long[] lat = dts[ti].drainLatencies(k);
+                    if (lat.length == 0) continue;
+                    java.util.Arrays.sort(lat);
+                    double med = lat[lat.length / 2] / 1e3, p99 = lat[Math.min(lat.length - 1, (int) (lat.length * 0.99))] / 1e3;
+                    out.printf("dts threads %d: %s: median %.1f us (%.0f nodes), p99 %.1f us (%.0f nodes), %d samples%n",
+                            threads[ti], what[k], med, med * serialNps / 1e6, p99, p99 * serialNps / 1e6, lat.length);
+                }
             }
             // Per-position speedup medians are steadier than totals on a noisy machine.
             for (int ti = 1; ti < threads.length; ti++) {
