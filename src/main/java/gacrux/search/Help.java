@@ -39,7 +39,7 @@ final class Help {
         int spins = 0, seenVersion = Integer.MIN_VALUE, rounds = 0;
         try {
             while (!control.stopped()) {
-                me.refusePending(); // an idle worker has nothing to split
+                Split.refusePending(me); // an idle worker has nothing to split
                 int version = hook.openVersion();
                 if (version != seenVersion || (++rounds & 15) == 0) {
                     seenVersion = version;
@@ -111,7 +111,7 @@ final class Help {
         }
         if (best == null) return false;
         String via = under == null ? "chose an open block itself" : "helpful master, below its block #" + under.id;
-        return under == null ? me.join(best, bestGen, via, false) : me.helpAt(best, bestGen, via, false);
+        return under == null ? me.join(best, bestGen, via, false) : Select.helpAt(me, best, bestGen, via, false);
     }
 
     /**
@@ -165,7 +165,7 @@ final class Help {
         SplitBlock b = hook.pool()[WorkerSlot.blockId(answer)];
         int gen = WorkerSlot.generation(answer);
         String via = "hand-off from worker " + target;
-        return under == null ? me.join(b, gen, via, true) : me.helpAt(b, gen, via, true);
+        return under == null ? me.join(b, gen, via, true) : Select.helpAt(me, b, gen, via, true);
     }
 
     /**
@@ -187,7 +187,7 @@ final class Help {
             } else if ((control.stopped() || hook.now() - start > timeout) && mine.withdraw(to)) {
                 return 0; // withdrawn before the owner took it: no answer will come
             }
-            me.refusePending();
+            Split.refusePending(me);
             hook.pause(++spins);
         }
     }

@@ -17,10 +17,16 @@ import static gacrux.search.Score.*;
  * Killers and history belong to this searcher alone (one per worker in the parallel search); the
  * transposition table is shared. The node type (PV / CUT / ALL) of every node on the current path is kept
  * in {@link #nodeType}: the parallel search uses it to choose split points.
+ *
+ * <p>The fields are package-private rather than private: the DTS steps (Help, Split, Select, Share, Unsplit)
+ * are static methods over a worker's Searcher in this package, each run on that worker's own thread. The only
+ * fields another thread reads are the frame arrays of the current path (depthAt, nodeType, searchedAt, ...,
+ * read racily by idle workers choosing where to split; the owner checks a frame again before it splits it),
+ * innermost and top, and the counters (read racily for statistics).
  */
 public final class Searcher {
     public static final int PV = 0, CUT = 1, ALL = 2;
-    private static final int STACK = MAX_PLY + 8;
+    static final int STACK = MAX_PLY + 8;
     private static final int HISTORY_MAX = 16384;
     private static final int[][] LMR = new int[64][64];
 
@@ -30,90 +36,90 @@ public final class Searcher {
                 LMR[d][m] = (int) (0.75 + Math.log(d) * Math.log(m) / 2.25);
     }
 
-    private final TranspositionTable tt;
-    private SearchControl control;
-    private Config config;
+    final TranspositionTable tt;
+    SearchControl control;
+    Config config;
 
     // ---- per-ply stack (index = ply) ----
-    private final Position[] pos = new Position[STACK];
-    private final int[][] moves = new int[STACK][MoveGen.MAX_MOVES];
-    private final int[][] moveScores = new int[STACK][MoveGen.MAX_MOVES];
-    private final int[] nodeType = new int[STACK];
-    private final int[] staticEval = new int[STACK];
-    private final int[] currentMove = new int[STACK];
-    private final int[][] pv = new int[STACK][STACK];
-    private final int[] pvLength = new int[STACK];
-    private final int[][] killers = new int[STACK][2];
+    final Position[] pos = new Position[STACK];
+    final int[][] moves = new int[STACK][MoveGen.MAX_MOVES];
+    final int[][] moveScores = new int[STACK][MoveGen.MAX_MOVES];
+    final int[] nodeType = new int[STACK];
+    final int[] staticEval = new int[STACK];
+    final int[] currentMove = new int[STACK];
+    final int[][] pv = new int[STACK][STACK];
+    final int[] pvLength = new int[STACK];
+    final int[][] killers = new int[STACK][2];
     /** history[side][from*64+to]: quiet moves that caused cutoffs, with gravity toward zero. */
-    private final int[][] history = new int[2][64 * 64];
-    private final int[] scratch = new int[MoveGen.MAX_MOVES];
+    final int[][] history = new int[2][64 * 64];
+    final int[] scratch = new int[MoveGen.MAX_MOVES];
     /** TREEDUMP (docs/treedump-format.md): this searcher's line buffer and each ply's hash move; null when off. */
-    private final StringBuilder trace = TreeDump.newBuffer();
-    private final int[] ttMoveAt = TreeDump.ON ? new int[STACK] : null;
+    final StringBuilder trace = TreeDump.newBuffer();
+    final int[] ttMoveAt = TreeDump.ON ? new int[STACK] : null;
 
     // Repetition: keys of the game before the root, then of each ply of the current path.
-    private final long[] keys = new long[2048 + STACK];
-    private int rootKeyIndex;
+    final long[] keys = new long[2048 + STACK];
+    int rootKeyIndex;
 
     // ---- root ----
-    private final int[] rootMoves = new int[MoveGen.MAX_MOVES];
-    private final int[] rootScores = new int[MoveGen.MAX_MOVES];
-    private final int[][] rootPv = new int[MoveGen.MAX_MOVES][STACK];
-    private final int[] rootPvLength = new int[MoveGen.MAX_MOVES];
-    private int rootCount;
-    private int rootDepth;
+    final int[] rootMoves = new int[MoveGen.MAX_MOVES];
+    final int[] rootScores = new int[MoveGen.MAX_MOVES];
+    final int[][] rootPv = new int[MoveGen.MAX_MOVES][STACK];
+    final int[] rootPvLength = new int[MoveGen.MAX_MOVES];
+    int rootCount;
+    int rootDepth;
 
-    private long nodes;
-    private int seldepth;
+    long nodes;
+    int seldepth;
 
     // ---- DTS frame state per ply (see search()) ----
-    private final int[] depthAt = new int[STACK];
-    private final int[] alphaAt = new int[STACK];
-    private final int[] betaAt = new int[STACK];
-    private final int[] moveCountAt = new int[STACK];
-    private final int[] nextAt = new int[STACK];
-    private final int[] searchedAt = new int[STACK];
-    private final int[] bestScoreAt = new int[STACK];
-    private final int[] bestMoveAt = new int[STACK];
-    private final boolean[] inCheckAt = new boolean[STACK];
-    private final boolean[] splittable = new boolean[STACK];
-    private final SplitBlock[] blockAt = new SplitBlock[STACK];
+    final int[] depthAt = new int[STACK];
+    final int[] alphaAt = new int[STACK];
+    final int[] betaAt = new int[STACK];
+    final int[] moveCountAt = new int[STACK];
+    final int[] nextAt = new int[STACK];
+    final int[] searchedAt = new int[STACK];
+    final int[] bestScoreAt = new int[STACK];
+    final int[] bestMoveAt = new int[STACK];
+    final boolean[] inCheckAt = new boolean[STACK];
+    final boolean[] splittable = new boolean[STACK];
+    final SplitBlock[] blockAt = new SplitBlock[STACK];
     /** The innermost split block this worker is searching under (own or joined); null when none. */
-    private SplitBlock innermost;
+    SplitBlock innermost;
     /** A helper may split only below the block it joined. */
-    private int baseSplitPly;
+    int baseSplitPly;
     /** Moves from the root to the block a helper joined (so splits below can record their full path). */
-    private final int[] pathBase = new int[STACK];
-    private int pathBaseLength;
-    private SplitHook hook;
+    final int[] pathBase = new int[STACK];
+    int pathBaseLength;
+    SplitHook hook;
     /** This worker's slot (split requests, answers, abort signals); null in the serial search. */
-    private WorkerSlot slot;
+    WorkerSlot slot;
     /** The abort signal last seen: a different value in the slot means "look at your block chain". */
-    private int seenSignal;
+    int seenSignal;
     /** The DTS configuration (the hook's; the default when serial). */
-    private DtsConfig dts = DtsConfig.DEFAULT;
+    DtsConfig dts = DtsConfig.DEFAULT;
     /**
      * The deepest ply whose frame was opened (its move loop may be running): idle workers read the published
      * path from splitLow() to here, racily (a heuristic; the owner checks the frame when it answers).
      */
     int top;
-    private int workerId;
+    int workerId;
     /** Whether this searcher checks the clock (a lone searcher does; under DTS the supervisor does). */
-    private boolean timeKeeper = true;
-    private long splits, helps, waitNanos;
+    boolean timeKeeper = true;
+    long splits, helps, waitNanos;
     /** This searcher is running (or helping) a perft, not a search. */
-    private boolean perftMode;
+    boolean perftMode;
     /**
      * Selective pruning for this search: the configured switch, but off for {@code go mate N}. A mate search
      * wants completeness: null move fails in the zugzwangs composed mates are built on, and reductions and
      * futility hide quiet key moves behind a large material deficit.
      */
-    private boolean pruning;
+    boolean pruning;
     /**
      * Lazy SMP (docs/dts-protocol.md, "Lazy SMP mode"): the work-sharing table while this searcher runs one
      * worker's think() of a lazy search, else null (DTS and the serial search). Checked once per node.
      */
-    private WorkShare workShare;
+    WorkShare workShare;
 
     /** Search switches. The defaults are the engine's; tests turn pieces off to compare searches exactly. */
     public record Config(boolean useTT, boolean pruning, int multiPv) {
@@ -139,7 +145,7 @@ public final class Searcher {
     /** Zeroes the node count at the start of a search (splits and helps are totals since creation). */
     public void resetNodes() { nodes = 0; }
 
-    private long totalNodes() { return hook == null ? nodes : hook.totalNodes(); }
+    long totalNodes() { return hook == null ? nodes : hook.totalNodes(); }
 
     /** Attaches this searcher to the parallel layer as worker `id` (null hook: serial search). */
     public void attach(SplitHook hook, int id, boolean timeKeeper) {
@@ -156,7 +162,7 @@ public final class Searcher {
      * Called after every move of the search (where a split request is read): the scaling simulator's point to
      * end a worker's slice. Null in the engine (one null check per move).
      */
-    private Runnable moveTick;
+    Runnable moveTick;
 
     public void onMove(Runnable tick) { this.moveTick = tick; }
 
@@ -167,7 +173,7 @@ public final class Searcher {
     public long splits() { return splits; }
     /** Moves this worker Selected at other workers' blocks (as a helper), since creation. */
     public long helperMoves() { return helperMoves; }
-    private long helperMoves;
+    long helperMoves;
     /**
      * Stale and late steps this worker met (the stress tests assert that they happen): requests refused to it, its
      * requests withdrawn unanswered, attaches refused (a block gone or full), and Joins that began after the stop.
@@ -180,7 +186,7 @@ public final class Searcher {
 
     /** Times this worker, waiting at Unsplit as an owner, helped below its block (helpful master), since creation. */
     public long masterHelps() { return masterHelps; }
-    private long masterHelps;
+    long masterHelps;
     public long helps() { return helps; }
     /** Time spent at Unsplit waiting for helpers with nothing to help (the owner's idle time). */
     public long waitNanos() { return waitNanos; }
@@ -215,12 +221,12 @@ public final class Searcher {
         try {
             return iterate(root, gameKeys, control, info);
         } catch (Throwable t) {
-            if (hook != null) releaseOwnBlocks(-1); // a failed root leaks no block and strands no helper
+            if (hook != null) Unsplit.releaseOwnBlocks(this, -1); // a failed root leaks no block and strands no helper
             throw t;
         }
     }
 
-    private SearchResult iterate(Position root, long[] gameKeys, SearchControl control, Consumer<String> info) {
+    SearchResult iterate(Position root, long[] gameKeys, SearchControl control, Consumer<String> info) {
         this.control = control;
         if (slot != null) {
             slot.thread(Thread.currentThread());
@@ -329,19 +335,19 @@ public final class Searcher {
     }
 
     /** The protocol trace's bestmove event (one per search: only the root's think returns a result). */
-    private SearchResult traced(SearchResult r) {
+    SearchResult traced(SearchResult r) {
         if (workShare != null && workerId != 0) return r; // a lazy helper's result is discarded
         trace(ProtocolTrace.BESTMOVE, null, -1, r.bestMove(), -1, r.score(), "depth " + r.depth());
         return r;
     }
 
     /** Records a protocol event when this search is traced (docs/dts-protocol.md); gen -1: b's current one. */
-    private void trace(String type, SplitBlock b, int gen, int move, int index, int score, String note) {
+    void trace(String type, SplitBlock b, int gen, int move, int index, int score, String note) {
         ProtocolTrace t = control == null ? null : control.trace();
         if (t != null) t.record(type, workerId, b, b != null && gen < 0 ? b.generation() : gen, move, index, score, note);
     }
 
-    private void orderRootByTT(Position root) {
+    void orderRootByTT(Position root) {
         int ttMove = config.useTT() ? TranspositionTable.move(tt.probe(root.key())) : 0;
         for (int i = 0; i < rootCount; i++) {
             int m = rootMoves[i];
@@ -362,7 +368,7 @@ public final class Searcher {
     }
 
     /** Stable sort of root moves from index `from` by this iteration's score (searched moves first). */
-    private void sortRoot(int from) {
+    void sortRoot(int from) {
         for (int i = from + 1; i < rootCount; i++) {
             int m = rootMoves[i], s = rootScores[i], len = rootPvLength[i];
             int[] line = rootPv[i];
@@ -381,7 +387,7 @@ public final class Searcher {
         }
     }
 
-    private String infoLine(int depth, int pvIdx, int score, String bound, long startNs, boolean withHashfull) {
+    String infoLine(int depth, int pvIdx, int score, String bound, long startNs, boolean withHashfull) {
         long ms = Math.max(1, (System.nanoTime() - startNs) / 1_000_000);
         StringBuilder sb = new StringBuilder(128);
         sb.append("info depth ").append(depth).append(" seldepth ").append(Math.max(seldepth, depth))
@@ -398,10 +404,10 @@ public final class Searcher {
     /** Searches root moves pvIdx.. with the window; records each move's score and PV. */
     /** currmove lines start after this long (UCI: for long searches only). */
     private static final long CURRMOVE_AFTER_NS = 3_000_000_000L;
-    private long thinkStartNs;
-    private Consumer<String> thinkInfo;
+    long thinkStartNs;
+    Consumer<String> thinkInfo;
 
-    private int rootSearch(int depth, int alpha, int beta, int pvIdx) {
+    int rootSearch(int depth, int alpha, int beta, int pvIdx) {
         Position root = pos[0];
         nodeType[0] = PV;
         pvLength[0] = 0;
@@ -420,7 +426,7 @@ public final class Searcher {
             int m = rootMoves[i];
             currentMove[0] = m;
             if (rootSplits) {
-                rootFrame(i + 1, i - pvIdx, depth, alpha, beta, inCheck, bestRootIdx);
+                Split.rootFrame(this, i + 1, i - pvIdx, depth, alpha, beta, inCheck, bestRootIdx);
                 splittable[0] = i > pvIdx && i + 1 < rootCount;
                 top = 0;
             }
@@ -450,7 +456,7 @@ public final class Searcher {
             splittable[0] = false;
             SplitBlock rootBlock = blockAt[0]; // the root was split from below while move i was searched
             if (control.stopped()) {
-                if (rootBlock != null) finishRootBlock(i, rootBlock.alpha0);
+                if (rootBlock != null) Unsplit.finishRootBlock(this, i, rootBlock.alpha0);
                 break;
             }
             if (TreeDump.ON) traceMove(0, m, i - pvIdx, depth, alpha, beta, act(r, research, givesCheck ? 1 : 0), r,
@@ -475,8 +481,8 @@ public final class Searcher {
                 bestRootIdx = i;
             }
             if (rootBlock != null) { // the in-flight move is Shared at the block, then the root owner finishes it
-                if (!aborted()) shareAt(rootBlock, score, m, 0);
-                int s2 = finishRootBlock(i, rootBlock.alpha0);
+                if (!aborted()) Share.shareAt(this, rootBlock, score, m, 0);
+                int s2 = Unsplit.finishRootBlock(this, i, rootBlock.alpha0);
                 if (s2 > best) best = s2;
                 break;
             }
@@ -484,18 +490,18 @@ public final class Searcher {
             if (moveTick != null) moveTick.run();
             if (hook != null && config.multiPv() == 1 && i + 1 < rootCount && depth >= dts.minSplitDepth()
                     && workShare == null && slot.requests() != 0) {
-                long taken = refuseWaitingOwnersNotAbove(takeVisibleRequests());
+                long taken = Split.refuseWaitingOwnersNotAbove(this, Split.takeVisibleRequests(this));
                 if (taken != 0) {
                     // The root is a PV node after its first move: the best split node there is, whatever ply the
                     // idle workers asked for (none below it is live now).
-                    if (openRootBlock(i, depth, alpha, beta, inCheck, bestRootIdx)) {
-                        taken = handOff(taken, blockAt[0], 0, "the root, after its first move");
-                        for (long mm = taken; mm != 0; mm &= mm - 1) refuse(Long.numberOfTrailingZeros(mm));
-                        int s2 = finishRootBlock(i, alpha);
+                    if (Split.openRootBlock(this, i, depth, alpha, beta, inCheck, bestRootIdx)) {
+                        taken = Split.handOff(this, taken, blockAt[0], 0, "the root, after its first move");
+                        for (long mm = taken; mm != 0; mm &= mm - 1) Split.refuse(this, Long.numberOfTrailingZeros(mm));
+                        int s2 = Unsplit.finishRootBlock(this, i, alpha);
                         if (s2 > best) best = s2;
                         break;
                     }
-                    for (long mm = taken; mm != 0; mm &= mm - 1) refuse(Long.numberOfTrailingZeros(mm));
+                    for (long mm = taken; mm != 0; mm &= mm - 1) Split.refuse(this, Long.numberOfTrailingZeros(mm));
                 }
             }
         }
@@ -507,55 +513,7 @@ public final class Searcher {
         return best;
     }
 
-    /** Split at the root after root move i: the root frame (ply 0) becomes a block. */
-    private boolean openRootBlock(int i, int depth, int alpha, int beta, boolean inCheck, int bestIdx) {
-        rootFrame(i + 1, i + 1, depth, alpha, beta, inCheck, bestIdx);
-        return openBlock(0) != null;
-    }
-
-    /**
-     * The root's frame (ply 0) as a split node: the moves from next on are left, searched have been searched,
-     * and the best so far is root move bestIdx. (moves[0] holds the root moves in order: rootSearch.)
-     */
-    private void rootFrame(int next, int searched, int depth, int alpha, int beta, boolean inCheck, int bestIdx) {
-        moveCountAt[0] = rootCount;
-        nextAt[0] = next;
-        depthAt[0] = depth;
-        alphaAt[0] = alpha;
-        betaAt[0] = beta;
-        nodeType[0] = PV;
-        staticEval[0] = 0;
-        inCheckAt[0] = inCheck;
-        searchedAt[0] = searched;
-        blockAt[0] = null;
-        bestScoreAt[0] = rootScores[bestIdx] > -INFINITE + 1 ? rootScores[bestIdx] : -INFINITE;
-        bestMoveAt[0] = rootScores[bestIdx] > alpha - 1 && rootScores[bestIdx] > -INFINITE + 1 ? rootMoves[bestIdx] : 0;
-        System.arraycopy(rootPv[bestIdx], 0, pv[0], 0, rootPvLength[bestIdx]);
-        pvLength[0] = rootPvLength[bestIdx];
-    }
-
-    /** The root owner's Select, Unsplit, and the block's result written back into the root move list. */
-    private int finishRootBlock(int i, int alphaBefore) {
-        SplitBlock b = blockAt[0];
-        int gen = emptyOwnBlock(b, 0);
-        long packed = b.best.get();
-        int score = SplitBlock.score(packed), move = SplitBlock.move(packed);
-        for (int k = i + 1; k < rootCount; k++) {
-            if (rootMoves[k] == move && score > alphaBefore) {
-                rootScores[k] = score;
-                synchronized (b) {
-                    System.arraycopy(b.pv(), 0, rootPv[k], 0, b.pvLength());
-                    rootPvLength[k] = b.pvLength();
-                }
-            } else {
-                rootScores[k] = -INFINITE + 1;
-            }
-        }
-        unsplit(b, gen);
-        return score;
-    }
-
-    private boolean isDraw(int ply) {
+    boolean isDraw(int ply) {
         Position p = pos[ply];
         if (p.halfmoveClock() >= 100) return true;
         int idx = rootKeyIndex + ply;
@@ -572,7 +530,7 @@ public final class Searcher {
         return Long.bitCount(minors) <= 1;
     }
 
-    private void poll() {
+    void poll() {
         control.pollExternal();
         if (timeKeeper && control.time.hardExpired()) control.stop();
         long limit = control.limits.nodes();
@@ -604,7 +562,7 @@ public final class Searcher {
         return score;
     }
 
-    private int searchNode(int ply, int depth, int alpha, int beta, int nt) {
+    int searchNode(int ply, int depth, int alpha, int beta, int nt) {
         if (depth <= 0) return qsearch(ply, alpha, beta);
         pvLength[ply] = 0;
         splittable[ply] = false; // this frame becomes splittable only once its move loop runs
@@ -689,7 +647,7 @@ public final class Searcher {
             if (blockAt[ply] != null) {
                 // This frame was split while the move was being searched: the rest is done as the block's owner.
                 splittable[ply] = false;
-                return ownerFinish(ply, m, score, key);
+                return Unsplit.ownerFinish(this, ply, m, score, key);
             }
             if (aborted()) { splittable[ply] = false; return 0; }
             searchedAt[ply]++;
@@ -713,9 +671,9 @@ public final class Searcher {
             // HELP reached us: an idle worker asks for a split at a node of this path (Young Brothers Wait: only
             // after a move is searched). One volatile read of our own slot per move.
             if (moveTick != null) moveTick.run();
-            if (hook != null && slot.requests() != 0 && answerRequests(ply) && blockAt[ply] != null) {
+            if (hook != null && slot.requests() != 0 && Split.answerRequests(this, ply) && blockAt[ply] != null) {
                 splittable[ply] = false;
-                return ownerFinish(ply, 0, -INFINITE, key);
+                return Unsplit.ownerFinish(this, ply, 0, -INFINITE, key);
             }
         }
         splittable[ply] = false;
@@ -731,13 +689,13 @@ public final class Searcher {
         return bestScore;
     }
 
-    private static final int PRUNED = Integer.MIN_VALUE;
+    static final int PRUNED = Integer.MIN_VALUE;
 
     /**
      * One move of a node: shallow pruning, make, check extension, late move reduction and the PVS re-searches.
      * Shared by the serial move loop and the Select loop of a split block. Returns PRUNED if skipped.
      */
-    private int searchMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, int nt, int eval,
+    int searchMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, int nt, int eval,
                            boolean inCheck, int bestScore, SplitBlock at) {
         Position p = pos[ply];
         Position child = pos[ply + 1];
@@ -800,7 +758,7 @@ public final class Searcher {
         return traced(ply, m, moveNumber, depth, alpha, beta, r, research, ext, score);
     }
 
-    private int traced(int ply, int m, int moveNumber, int depth, int alpha, int beta, int r, boolean research, int ext,
+    int traced(int ply, int m, int moveNumber, int depth, int alpha, int beta, int r, boolean research, int ext,
                        int score) {
         if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, act(r, research, ext), r, ext, score);
         return score;
@@ -810,7 +768,7 @@ public final class Searcher {
      * TREEDUMP: the MOVE line of currentMove[ply] (the path from the root is currentMove[0..ply], for a helper
      * starting with its block's path). A move abandoned mid-search (stop, or a fail high above) is not written.
      */
-    private void traceMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, String act, int r, int ext,
+    void traceMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, String act, int r, int ext,
                            int score) {
         if (score != PRUNED && aborted()) return;
         String kind = moveNumber == 0 ? (ply > 0 && m == ttMoveAt[ply] ? "HASH" : "FIRST")
@@ -823,12 +781,14 @@ public final class Searcher {
     }
 
     // ------------------------------------------------------------------------------------------------
-    // DTS: Split, Select, Share, Merge, Unsplit. The protocol around them (HELP, Join, the pool, the
-    // supervisor) is gacrux.dts; here is what happens inside the worker's recursion.
+    // DTS. The steps live in files named by the paper: Help (HELP: the idle worker's choice), Split (the owner
+    // splits and hands off), Select (Join and Select), Share, Unsplit (Merge and Unsplit). Here: each worker's
+    // frames, which those steps read and which idle workers read to choose, and the idle-time bookkeeping.
+    // The protocol around them (the records, the pool, the epoch, the clock) is gacrux.dts.
     // ------------------------------------------------------------------------------------------------
 
     /** The frame of a node about to loop over its n moves: what a split reads to turn it into a block. */
-    private void openFrame(int ply, int depth, int alpha, int beta, int n, boolean mayBeSplit) {
+    void openFrame(int ply, int depth, int alpha, int beta, int n, boolean mayBeSplit) {
         depthAt[ply] = depth;
         alphaAt[ply] = alpha;
         betaAt[ply] = beta;
@@ -870,354 +830,18 @@ public final class Searcher {
                 + (moveCountAt[q] - nextAt[q]) + " left";
     }
 
-    /** The best frame of this worker's own path between low and hi, or -1 (the owner's fallback choice). */
-    private int bestOwnFrame(int low, int hi) {
-        int chosen = -1, best = -1;
-        for (int q = low; q <= hi; q++) {
-            int v = frameValue(q);
-            if (v > best) {
-                best = v;
-                chosen = q;
-            }
-        }
-        return chosen;
-    }
-
-    /** The split requests in this worker's slot that have arrived, taken by CAS (0: none, or all withdrawn). */
-    private long takeVisibleRequests() {
-        long mask = slot.requests();
-        if (mask == 0) return 0;
-        long now = hook.now(), visible = 0;
-        for (long m = mask; m != 0; m &= m - 1) {
-            int r = Long.numberOfTrailingZeros(m);
-            if (hook.slot(r).visibleAt() <= now) visible |= 1L << r;
-        }
-        return visible == 0 ? 0 : slot.take(visible);
-    }
-
-    /** Requesters that wait at Unsplit of a block we are not under (helpful master): refused; the rest returned. */
-    private long refuseWaitingOwnersNotAbove(long taken) {
-        for (long m = taken; m != 0; m &= m - 1) {
-            int r = Long.numberOfTrailingZeros(m);
-            SplitBlock need = hook.slot(r).waitingAt();
-            if (need != null && (innermost == null || !innermost.under(need))) {
-                refuse(r);
-                taken &= ~(1L << r);
-            }
-        }
-        return taken;
-    }
-
-    /**
-     * HELP answered (§2.3-2.4). Idle workers chose nodes of this worker's path (each request names a ply) and wait
-     * for the answer in their own slots. Split at the best node they chose that still may be split, else at the
-     * best frame of the path (the tree moved on since they looked), and hand the block to up to maxHelpersPerBlock
-     * of them; split again, deeper, for the rest while a frame may be split; refuse whoever is left. Called after
-     * every move, at whatever ply the worker is: a frame above the current node is split from below, and becomes
-     * the owner's block when its recursion returns there.
-     */
-    private boolean answerRequests(int currentPly) {
-        if (workShare != null) return false; // a Lazy SMP worker never splits (not even a late one in a DTS epoch)
-        long taken = takeVisibleRequests();
-        if (taken == 0) return false;
-        taken = refuseWaitingOwnersNotAbove(taken);
-        boolean split = false;
-        while (taken != 0) {
-            int low = splitLow(), chosen = -1, best = -1;
-            for (long m = taken; m != 0; m &= m - 1) {
-                int q = hook.slot(Long.numberOfTrailingZeros(m)).askedPly();
-                int v = q >= low && q <= currentPly ? frameValue(q) : -1;
-                if (v > best) {
-                    best = v;
-                    chosen = q;
-                }
-            }
-            boolean theirs = chosen >= 0;
-            if (!theirs) chosen = bestOwnFrame(low, currentPly);
-            SplitBlock b = chosen < 0 ? null : openBlock(chosen);
-            if (b == null) break;
-            split = true;
-            taken = handOff(taken, b, chosen, theirs ? "the node it chose" : "its choice was gone; the owner's best node");
-        }
-        for (long m = taken; m != 0; m &= m - 1) refuse(Long.numberOfTrailingZeros(m));
-        return split;
-    }
-
-    /**
-     * Join by hand-off: requesters are attached to block b here, by the owner, those that asked for its node
-     * first, at most maxHelpersPerBlock and no more than it has moves, and then told through their slots (an
-     * unpark if they parked: no actor message, no thread hop), so the block cannot run out of moves before they
-     * arrive. Crafty hands its split blocks to idle threads the same way. Returns the requesters left over.
-     */
-    private long handOff(long taken, SplitBlock b, int ply, String why) {
-        int gen = b.generation(), room = Math.min(dts.maxHelpersPerBlock(), b.moveCount);
-        for (int pass = 0; pass < 2 && room > 0; pass++) {
-            for (long m = taken; m != 0 && room > 0; m &= m - 1) {
-                int r = Long.numberOfTrailingZeros(m);
-                if (pass == 0 && hook.slot(r).askedPly() != ply) continue;
-                if (!b.attach(gen, r, Integer.MAX_VALUE)) return taken; // a block above already aborted
-                trace(ProtocolTrace.JOIN_SENT, b, gen, 0, -1, -1, "hand-off to worker " + r + " (" + (pass == 0 ? why
-                        : "the owner's split for another requester") + ")");
-                hook.slot(r).answer(WorkerSlot.answer(b.id, gen), hook.now() + hook.latency());
-                taken &= ~(1L << r);
-                room--;
-            }
-        }
-        return taken;
-    }
-
-    private void refuse(int requester) {
-        hook.slot(requester).answer(WorkerSlot.REFUSED, hook.now() + hook.latency());
-    }
-
-    /** An idle or waiting worker has nothing to split: requests that reached it are refused at once. */
-    void refusePending() {
-        if (slot.requests() == 0) return;
-        long taken = takeVisibleRequests();
-        for (long m = taken; m != 0; m &= m - 1) refuse(Long.numberOfTrailingZeros(m));
-    }
-
-    /** Split: turns frame q into an open split block (the Split record goes to the supervisor). Null: pool empty. */
-    private SplitBlock openBlock(int q) {
-        SplitBlock b = hook.acquire();
-        if (b == null) return null;
-        // Remaining moves in the order the serial search would have tried them.
-        int[] list = moves[q];
-        int[] scores = moveScores[q];
-        int n = moveCountAt[q];
-        for (int i = nextAt[q]; i < n; i++) pickBest(list, scores, i, n);
-        b.prepare(bestScoreAt[q], bestMoveAt[q]);
-        b.position.copyFrom(pos[q]);
-        b.rootKeyIndex = rootKeyIndex;
-        b.keyCount = rootKeyIndex + q + 1;
-        System.arraycopy(keys, 0, b.keys, 0, b.keyCount);
-        b.moveCount = n - nextAt[q];
-        System.arraycopy(list, nextAt[q], b.moves, 0, b.moveCount);
-        b.searchedBefore = nextAt[q];
-        b.depth = depthAt[q];
-        b.rootDepth = rootDepth;
-        b.ply = q;
-        b.perft = perftMode;
-        b.nodeType = nodeType[q] == CUT ? ALL : nodeType[q];
-        b.alpha0 = alphaAt[q];
-        b.beta = betaAt[q];
-        b.staticEval = staticEval[q];
-        b.inCheck = inCheckAt[q];
-        b.pathLength = q;
-        System.arraycopy(pathBase, 0, b.path, 0, pathBaseLength);
-        for (int i = pathBaseLength; i < q; i++) b.path[i] = currentMove[i];
-        b.parent = innermost;
-        b.control = control;
-        b.owner = workerId;
-        for (int k = q + 1; k < STACK; k++) {
-            b.killers[2 * k] = killers[k][0];
-            b.killers[2 * k + 1] = killers[k][1];
-        }
-        if (pvLength[q] > 0 && bestMoveAt[q] != 0) {
-            System.arraycopy(pv[q], 0, b.pv, 0, pvLength[q]);
-            b.pvLength = pvLength[q];
-        }
-        nextAt[q] = n; // the owner's own loop at q is over: from now on it selects from the block
-        blockAt[q] = b;
-        innermost = b;
-        splits++;
-        // Traced before open(): once open, a helper may attach (and trace its Join) at once.
-        trace(ProtocolTrace.SPLIT, b, b.generation() + 1, 0, -1, -1, "searched " + b.searchedBefore);
-        int gen = b.open();
-        hook.offered(b, gen);
-        return b;
-    }
-
-    /**
-     * The owner's side of a block at ply: Share its in-flight move, take part in Select until no move is
-     * left, wait for the helpers (helping below its block meanwhile), Unsplit, and back the value up.
-     */
-    private int ownerFinish(int ply, int inFlightMove, int inFlightScore, long key) {
-        SplitBlock b = blockAt[ply];
-        if (inFlightMove != 0 && !aborted()) shareAt(b, inFlightScore, inFlightMove, ply);
-        int gen = emptyOwnBlock(b, ply);
-        boolean abovesAborted = control.stopped() || (b.parent != null && b.parent.chainAborted());
-        long packed = b.best.get();
-        int score = SplitBlock.score(packed), move = SplitBlock.move(packed);
-        synchronized (b) {
-            int len = b.pvLength();
-            if (move != 0 && len > 0) {
-                System.arraycopy(b.pv(), 0, pv[ply], 0, len);
-                pvLength[ply] = len;
-            } else {
-                pvLength[ply] = 0;
-            }
-        }
-        unsplit(b, gen);
-        if (abovesAborted) return 0;
-        if (score == -INFINITE) return b.alpha0; // every move pruned
-        if (config.useTT()) {
-            int bound = score >= b.beta ? TranspositionTable.LOWER
-                    : score > b.alpha0 ? TranspositionTable.EXACT : TranspositionTable.UPPER;
-            tt.store(key, move, TranspositionTable.toTT(score, ply), b.depth, bound);
-        }
-        return score;
-    }
-
-    private long abandoned;
+    long abandoned;
 
     /** Blocks this worker left to their last helper (stop with a helper stalled, or its own failure). */
     public long abandonedBlocks() { return abandoned; }
 
-    /**
-     * The owner's end of its block b at ply (root, search and perft alike): Select until no move is left, wait
-     * for the helpers (awaitHelpers), and leave the frame. Returns the closed generation, or -1 if abandoned.
-     * The caller backs the block's value up and then calls {@link #unsplit}: after that the block is reusable.
-     */
-    private int emptyOwnBlock(SplitBlock b, int ply) {
-        selectLoop(b, ply);
-        int gen = awaitHelpers(b);
-        blockAt[ply] = null;
-        innermost = b.parent;
-        return gen;
-    }
-
-    /** Unsplit, second half: the block goes back to the pool (unless abandoned: its last helper returns it). */
-    private void unsplit(SplitBlock b, int gen) {
-        if (gen >= 0) hook.unsplit(b, gen);
-    }
-
-    /**
-     * Unsplit, first half: wait for the last helper to Merge, then close the block. Helpful master: while
-     * waiting, this owner counts as idle and looks for work below its own block (an open block there, or a split
-     * it asks one of its helpers for: Help.below). Returns the generation that was closed, or -1 if the search was
-     * stopped and a helper still had not Merged abandonAfterNanos later: then the block is abandoned (aborted,
-     * left open and taken) and its last helper returns it to the pool, so a stalled helper cannot hold up bestmove.
-     */
-    private int awaitHelpers(SplitBlock b) {
-        int idleSpins = 0;
-        long stopSeen = 0;
-        boolean waiting = false;
-        try {
-            while (!b.tryClose()) {
-                if (control.stopped()) {
-                    long now = System.nanoTime();
-                    if (stopSeen == 0) stopSeen = now;
-                    else if (now - stopSeen >= dts.abandonAfterNanos()) return abandonBlock(b);
-                }
-                if (!waiting) {
-                    waiting = true;
-                    slot.waitingAt(b);
-                    slot.idle(true);
-                }
-                refusePending(); // nothing above b may be split while we wait at b
-                if (dts.helpfulMaster() && !control.stopped() && Help.below(this, b)) {
-                    masterHelps++;
-                    idleSpins = 0;
-                    continue;
-                }
-                long t0 = System.nanoTime();
-                hook.pause(++idleSpins);
-                waitNanos += System.nanoTime() - t0;
-            }
-            return b.generation();
-        } finally {
-            if (waiting) {
-                slot.waitingAt(null);
-                slot.idle(false);
-                notIdle();
-            }
-        }
-    }
-
-    /** Has this worker a block of its own open (fault injection only: a loop over the stack)? */
-    private boolean holdsBlocks() {
-        for (SplitBlock b : blockAt) if (b != null) return true;
-        return false;
-    }
-
-    /** Aborts b (stop, failure, abandon): the flag, then a signal to every worker under it. */
-    private void abortBlock(SplitBlock b) {
-        b.aborted = true;
-        hook.signalAbort(b);
-    }
-
-    /** Gives up on b's helpers: the generation if it could close b itself after all, else -1 (abandoned). */
-    private int abandonBlock(SplitBlock b) {
-        int gen = b.generation();
-        boolean closed = b.abandon();
-        hook.signalAbort(b);
-        if (closed) return gen;
-        abandoned++;
-        trace(ProtocolTrace.ABORT, b, gen, 0, -1, -1, "abandoned by its owner: helpers " + b.helpers() + " still attached");
-        return -1;
-    }
-
-    /**
-     * After a failure inside this worker's search (an exception unwinding its recursion): its own open blocks
-     * at plies above abovePly are aborted, their helpers are waited for (at most abandonAfterNanos) and each
-     * block is closed and returned to the pool, or abandoned to its last helper. Deepest first.
-     */
-    private void releaseOwnBlocks(int abovePly) {
-        for (int q = STACK - 1; q > abovePly; q--) if (blockAt[q] != null) abortBlock(blockAt[q]);
-        for (int q = STACK - 1; q > abovePly; q--) {
-            SplitBlock b = blockAt[q];
-            if (b == null) continue;
-            blockAt[q] = null;
-            long t0 = System.nanoTime();
-            int gen;
-            while (true) {
-                if (b.tryClose()) { gen = b.generation(); break; }
-                if (System.nanoTime() - t0 >= dts.abandonAfterNanos()) { gen = abandonBlock(b); break; }
-                hook.pause(100);
-            }
-            unsplit(b, gen);
-        }
-    }
-
-    /** Select until the block has no move left (or is aborted); each result is Shared. */
-    private void selectLoop(SplitBlock b, int ply) {
-        if (b.perft) {
-            perftSelectLoop(b, ply);
-            return;
-        }
-        // The chain is read at every Select (not only on a signal): a helper that attached after an abort's
-        // signals went out sees the abort here (SplitBlock.members).
-        while (!aborted() && !b.chainAborted()) {
-            Faults.Injector fault = dts.injector(); // tests only (null in production): once per Select
-            if (fault != null) fault.atSelect(workerId, b.owner == workerId, holdsBlocks(), b);
-            int idx = b.select();
-            if (idx < 0) break;
-            int m = b.moves[idx];
-            trace(ProtocolTrace.SELECT, b, -1, m, idx, -1, null);
-            if (idleSince != 0) firstMoveAfterIdle();
-            if (b.owner != workerId) helperMoves++;
-            int alpha = b.alpha();
-            if (alpha >= b.beta) break;
-            currentMove[ply] = m;
-            int best = SplitBlock.score(b.best.get());
-            int score = searchMove(ply, m, b.searchedBefore + idx, b.depth, alpha, b.beta, b.nodeType, b.staticEval,
-                    b.inCheck, best, dts.freshBounds() ? b : null);
-            if (score == PRUNED) continue;
-            if (aborted()) break; // a stopped search's partial score is never shared
-            shareAt(b, score, m, ply);
-        }
-    }
-
-    /** Share (§2.6): publish the move's score at the block; a fail high aborts everyone under the block. */
-    private void shareAt(SplitBlock b, int score, int m, int ply) {
-        if (!b.share(score, m, pv[ply + 1], pvLength[ply + 1])) return;
-        traceShare(b, m, score);
-        if (score >= b.beta) hook.signalAbort(b);
-    }
-
-    private void traceShare(SplitBlock b, int move, int score) {
-        trace(ProtocolTrace.SHARE, b, -1, move, -1, score, null);
-        if (score >= b.beta) trace(ProtocolTrace.ABORT, b, -1, move, -1, score, "fail high: score >= beta " + b.beta);
-    }
-
     // ---- idle-to-work latency (docs/benchmarks.md): from "idle" to the first Select at a block ----
 
     /** System.nanoTime() when this worker last became idle (0: not idle, or already measured). */
-    private long idleSince;
+    long idleSince;
     /** When this worker's last split request went out, and when its owner answered it (0: no hand-off pending). */
     long requestedAt, answeredAt;
-    private final Latencies latencies = new Latencies();
+    final Latencies latencies = new Latencies();
 
     /** This worker has just become idle (its search ended, it Merged, or it started waiting at Unsplit). */
     void becameIdle() { idleSince = System.nanoTime(); }
@@ -1228,7 +852,7 @@ public final class Searcher {
         answeredAt = 0;
     }
 
-    private void firstMoveAfterIdle() {
+    void firstMoveAfterIdle() {
         long now = System.nanoTime();
         latencies.add(Latencies.IDLE_TO_MOVE, now - idleSince);
         if (answeredAt != 0) {
@@ -1256,93 +880,10 @@ public final class Searcher {
     boolean join(SplitBlock b, int generation, String via, boolean attached) {
         control = null;
         innermost = null;
-        return helpAt(b, generation, via, attached);
+        return Select.helpAt(this, b, generation, via, attached);
     }
 
-    /**
-     * Helps at b. attached: the block's owner already attached this worker (a hand-off), so it only has to start;
-     * otherwise it attaches itself, which fails if the block is gone, exhausted, aborted or full.
-     */
-    boolean helpAt(SplitBlock b, int generation, String via, boolean attached) {
-        if (!attached && !b.attach(generation, workerId, dts.maxHelpersPerBlock())) {
-            refusedAttaches++;
-            // The block's control may already be another search's (recycled): the checker ignores refusals.
-            ProtocolTrace t = b.control == null ? null : b.control.trace();
-            if (t != null) t.record(ProtocolTrace.JOIN_REFUSED, workerId, b, generation, 0, -1, -1, via);
-            return false;
-        }
-        SplitBlock savedInnermost = innermost;
-        int savedBase = baseSplitPly, savedPathLen = pathBaseLength;
-        SearchControl savedControl = control;
-        int savedRootKeyIndex = rootKeyIndex, savedRootDepth = rootDepth;
-        boolean savedPruning = pruning, savedTimeKeeper = timeKeeper, savedPerft = perftMode;
-        boolean wasIdle = slot.idle();
-        SplitBlock savedWaiting = slot.waitingAt();
-        try {
-            int ply = b.ply;
-            control = b.control;
-            if (savedControl == null) {
-                pruning = config.pruning() && b.control.limits.mate() == 0;
-                timeKeeper = false;
-            }
-            slot.idle(false);
-            slot.waitingAt(null);
-            rootKeyIndex = b.rootKeyIndex;
-            System.arraycopy(b.keys, 0, keys, 0, b.keyCount);
-            rootDepth = b.rootDepth;
-            pos[ply].copyFrom(b.position);
-            System.arraycopy(b.path, 0, pathBase, 0, b.pathLength);
-            for (int i = 0; i < b.pathLength; i++) currentMove[i] = b.path[i];
-            pathBaseLength = b.pathLength;
-            baseSplitPly = ply;
-            innermost = b;
-            nodeType[ply] = b.nodeType;
-            perftMode = b.perft;
-            if (savedControl == null) java.util.Arrays.fill(splittable, 0, ply + 1, false); // not our path up there
-            // The owner's killers below the split point: the simulator measured 11-21% more speedup at 4 workers
-            // with them (docs/benchmarks.md). Overwriting ours there is harmless: those plies are not in use.
-            for (int k = ply + 1; k < STACK; k++) {
-                killers[k][0] = b.killers[2 * k];
-                killers[k][1] = b.killers[2 * k + 1];
-            }
-            if (control.stopped()) lateJoins++; // a hand-off that reached us after the stop: it Merges at once
-            trace(ProtocolTrace.JOIN, b, generation, 0, -1, -1, via);
-            hook.joined(b, generation);
-            if (savedControl == null) helpStart = System.nanoTime();
-            selectLoop(b, ply);
-        } catch (Throwable t) {
-            // A failure while helping: the blocks this worker opened below b (as their owner) are released
-            // before it Merges, so neither their helpers nor b's owner wait for it.
-            releaseOwnBlocks(b.ply);
-            throw t;
-        } finally {
-            // Merge is traced before detach: after it the owner may Unsplit.
-            trace(ProtocolTrace.MERGE, b, generation, 0, -1, -1, null);
-            hook.merged(b, generation);
-            if (b.detach()) hook.unsplit(b, generation); // the owner abandoned it and we were its last helper
-            innermost = savedInnermost;
-            baseSplitPly = savedBase;
-            pathBaseLength = savedPathLen;
-            control = savedControl;
-            rootKeyIndex = savedRootKeyIndex;
-            rootDepth = savedRootDepth;
-            pruning = savedPruning;
-            timeKeeper = savedTimeKeeper;
-            perftMode = savedPerft;
-            slot.idle(wasIdle);
-            slot.waitingAt(savedWaiting);
-            if (savedControl == null && helpStart != 0) {
-                helpNanos += System.nanoTime() - helpStart;
-                helpStart = 0;
-            }
-            idleSince = 0;
-            becameIdle();
-        }
-        helps++;
-        return true;
-    }
-
-    private long helpStart, helpNanos;
+    long helpStart, helpNanos;
 
     /** Nanoseconds this worker spent helping at blocks it joined from idle (its busy time as a helper). */
     public long helpNanos() { return helpNanos; }
@@ -1357,7 +898,7 @@ public final class Searcher {
     }
 
     /** Killer and history bonus for the quiet move that cut off; a malus for the quiets tried before it. */
-    private void rewardQuiet(int ply, int side, int m, int depth, int[] list, int upTo) {
+    void rewardQuiet(int ply, int side, int m, int depth, int[] list, int upTo) {
         if (killers[ply][0] != m) {
             killers[ply][1] = killers[ply][0];
             killers[ply][0] = m;
@@ -1376,7 +917,7 @@ public final class Searcher {
         if (h[idx] > HISTORY_MAX) h[idx] = HISTORY_MAX;
     }
 
-    private void scoreMoves(Position p, int ply, int[] list, int[] scores, int n, int ttMove) {
+    void scoreMoves(Position p, int ply, int[] list, int[] scores, int n, int ttMove) {
         int side = p.sideToMove();
         int k0 = killers[ply][0], k1 = killers[ply][1];
         for (int i = 0; i < n; i++) {
@@ -1418,14 +959,14 @@ public final class Searcher {
         try {
             return depth <= 0 ? 1 : perftNode(0, depth);
         } catch (Throwable t) {
-            if (hook != null) releaseOwnBlocks(-1);
+            if (hook != null) Unsplit.releaseOwnBlocks(this, -1);
             throw t;
         } finally {
             perftMode = false;
         }
     }
 
-    private long perftNode(int ply, int depth) {
+    long perftNode(int ply, int depth) {
         Position p = pos[ply];
         if (depth == 1) return MoveGen.countLegal(p);
         int[] list = moves[ply];
@@ -1447,36 +988,18 @@ public final class Searcher {
             total += perftNode(ply + 1, depth - 1);
             searchedAt[ply]++;
             if (moveTick != null) moveTick.run();
-            if (blockAt[ply] == null && hook != null && slot.requests() != 0) answerRequests(ply);
+            if (blockAt[ply] == null && hook != null && slot.requests() != 0) Split.answerRequests(this, ply);
             if (blockAt[ply] != null) {
                 splittable[ply] = false;
                 SplitBlock b = blockAt[ply];
-                int gen = emptyOwnBlock(b, ply);
+                int gen = Unsplit.emptyOwnBlock(this, b, ply);
                 total += b.perftCount.get();
-                unsplit(b, gen);
+                Unsplit.unsplit(this, b, gen);
                 return total;
             }
         }
         splittable[ply] = false;
         return total;
-    }
-
-    private void perftSelectLoop(SplitBlock b, int ply) {
-        Position p = pos[ply];
-        Position child = pos[ply + 1];
-        int idx;
-        while (!control.stopped()) {
-            Faults.Injector fault = dts.injector(); // tests only (null in production): once per Select
-            if (fault != null) fault.atSelect(workerId, b.owner == workerId, holdsBlocks(), b);
-            if ((idx = b.select()) < 0) break;
-            if (b.owner != workerId) helperMoves++;
-            int m = b.moves[idx];
-            currentMove[ply] = m;
-            child.copyFrom(p);
-            child.makeMove(m);
-            keys[rootKeyIndex + ply + 1] = child.key();
-            b.perftCount.addAndGet(perftNode(ply + 1, b.depth - 1));
-        }
     }
 
     /** Selection sort step: brings the best-scored remaining move to index i. */
