@@ -4,13 +4,13 @@ import gacrux.board.Move;
 import gacrux.board.MoveGen;
 import gacrux.board.Position;
 import gacrux.search.Bench;
+import gacrux.search.Perft;
 import gacrux.search.SearchControl;
 import gacrux.search.SearchLimits;
 import gacrux.search.SearchResult;
 import gacrux.search.Searcher;
 import gacrux.search.TimeManager;
 import gacrux.search.TranspositionTable;
-import gacrux.tools.Perft;
 
 import akka.actor.typed.javadsl.ActorContext;
 import gacrux.dts.DtsSearch;
