@@ -34,8 +34,15 @@ import java.util.concurrent.Executor;
  */
 public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
 
-    /** Messages of the engine actor: the parsed UCI commands plus the search's completion. */
-    public interface Command {}
+    /**
+     * Messages of the engine actor: the UCI commands {@link UciParser} makes of input lines, and the search's
+     * reports. All of them are the records below.
+     */
+    public sealed interface Command permits UciHello, IsReady, NewGame, Stop, PonderHit, Quit, Debug, Display,
+            SetOption, SetPosition, Go, Bench, Unknown, Warning, SearchFinished, SearchAnswered {}
+
+    /** {@code uci}: the reader answers this one itself, without waiting for the actor system. */
+    public record UciHello() implements Command {}
 
     public record IsReady() implements Command {}
     public record NewGame() implements Command {}
@@ -50,6 +57,8 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     public record SetPosition(String fen, List<String> moves) implements Command {}
     public record Go(SearchLimits limits) implements Command {}
     public record Bench(int depth) implements Command {}
+    /** A line that is not a command; the engine prints {@code info string} with the text. */
+    public record Unknown(String text) implements Command {}
     /** A parser warning about the line that follows it (printed in order with the engine's other output). */
     public record Warning(String text) implements Command {}
     /** From the search task when its bestmove has been printed. */
@@ -105,7 +114,7 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
                 .onMessage(Stop.class, this::onStop)
                 .onMessage(PonderHit.class, this::onPonderHit)
                 .onMessage(Debug.class, m -> { debug = m.on(); return this; })
-                .onMessage(UciParser.Unknown.class, m -> { out.info("unknown command: " + m.text()); return this; })
+                .onMessage(Unknown.class, m -> { out.info("unknown command: " + m.text()); return this; })
                 .onMessage(Warning.class, m -> { out.info(m.text()); return this; })
                 .onMessage(SearchFinished.class, this::onSearchFinished)
                 .onMessage(SearchAnswered.class, this::onSearchAnswered)
