@@ -32,14 +32,18 @@ public final class Main {
     }
 
     private static void usage() {
-        System.err.println("""
+        System.err.println(usageText());
+    }
+
+    static String usageText() {
+        return """
                 usage: java -jar gacrux.jar                      UCI engine on stdin/stdout
                        java -jar gacrux.jar --protocol-trace FILE  the same, appending each parallel search's DTS trace to FILE
-                       java -jar gacrux.jar perft DEPTH [--fen FEN] [--divide]
+                       java -jar gacrux.jar perft DEPTH [--fen FEN] [--divide] [--threads N]
                        java -jar gacrux.jar bench [DEPTH]
                        java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB] [--protocol-trace PREFIX] [--svg PREFIX]
                        java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
                        java -jar gacrux.jar treediff A.log B.log [--limit N]
-                       java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]""");
+                       java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]""";
     }
 }

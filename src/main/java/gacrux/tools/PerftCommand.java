@@ -12,7 +12,7 @@ import gacrux.search.TranspositionTable;
 
 import java.io.PrintStream;
 
-/** {@code perft DEPTH [--fen FEN] [--divide]}: exit 0 on success, 2 on bad arguments. */
+/** {@code perft DEPTH [--fen FEN] [--divide] [--threads N]}: exit 0 on success, 2 on bad arguments. */
 final class PerftCommand {
     private PerftCommand() {}
 
