@@ -29,8 +29,9 @@ import java.util.concurrent.Executor;
  * atomics of the running search; {@code isready} is answered at once; every command that would change the
  * state (position, ucinewgame, setoption, another go, bench) first stops the search and is kept pending, then
  * replayed in arrival order once the search has printed its bestmove; a stop or ponderhit that arrives behind
- * pending commands waits with them, so it reaches the go it followed. So no command is dropped, and the
- * next go always searches the position sent before it. No lock is shared with the reader or the search.
+ * pending commands waits with them, so it reaches the go it followed. So the next go always searches the
+ * position sent before it. No command is dropped unless MAX_PENDING are already waiting (then it is, with an
+ * info string). No lock is shared with the reader or the search.
  */
 public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
 
