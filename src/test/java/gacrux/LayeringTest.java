@@ -39,11 +39,32 @@ class LayeringTest {
         assertEquals(List.of(), upward, "dependencies pointing up (docs/architecture.md draws the layers)");
     }
 
-    /** The source without comments and string or char literals (a logger name is not a dependency). */
+    /** The source without comments and string, text-block or char literals (a logger name is not a dependency). */
     static String code(String src) {
-        return src.replaceAll("(?s)/\\*.*?\\*/", " ")
-                .replaceAll("//[^\\n]*", " ")
-                .replaceAll("\"(?:\\\\.|[^\"\\\\])*\"", "\"\"")
-                .replaceAll("'(?:\\\\.|[^'\\\\])'", "' '");
+        StringBuilder sb = new StringBuilder(src.length());
+        int i = 0, n = src.length();
+        while (i < n) {
+            char c = src.charAt(i);
+            if (src.startsWith("//", i)) {
+                while (i < n && src.charAt(i) != '\n') i++;
+            } else if (src.startsWith("/*", i)) {
+                int end = src.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+            } else if (src.startsWith("\"\"\"", i)) {
+                int end = src.indexOf("\"\"\"", i + 3);
+                while (end > 0 && src.charAt(end - 1) == '\\') end = src.indexOf("\"\"\"", end + 1);
+                i = end < 0 ? n : end + 3;
+            } else if (c == '"' || c == '\'') {
+                i++;
+                while (i < n && src.charAt(i) != c) i += src.charAt(i) == '\\' ? 2 : 1;
+                i++;
+            } else {
+                sb.append(c);
+                i++;
+                continue;
+            }
+            sb.append(' '); // what was skipped still separates the tokens around it
+        }
+        return sb.toString();
     }
 }
