@@ -26,7 +26,8 @@ import java.util.concurrent.Executor;
  *
  * A {@code go} hands the search a snapshot (a copy of the position and of the history keys) and runs it
  * off this actor, on the search dispatcher. While it runs, {@code stop} and {@code ponderhit} only flip
- * atomics of the running search; {@code isready} is answered at once; every command that would change the
+ * atomics of the running search; {@code isready} is answered at once (but waits for a hash table resize or
+ * clear, which also run off this actor); every command that would change the
  * state (position, ucinewgame, setoption, another go, bench) first stops the search and is kept pending, then
  * replayed in arrival order once the search has printed its bestmove; a stop or ponderhit that arrives behind
  * pending commands waits with them, so it reaches the go it followed. So the next go always searches the
@@ -111,7 +112,7 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     @Override
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
-                .onMessage(IsReady.class, m -> { out.println("readyok"); return this; })
+                .onMessage(IsReady.class, this::onIsReady)
                 .onMessage(Stop.class, this::onStop)
                 .onMessage(PonderHit.class, this::onPonderHit)
                 .onMessage(Debug.class, m -> { debug = m.on(); return this; })
@@ -122,6 +123,17 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
                 .onMessage(Quit.class, this::onQuit)
                 .onAnyMessage(this::stateChanging)
                 .build();
+    }
+
+    /**
+     * readyok at once, even during a search, except while the hash table is being resized or cleared (or such a
+     * command waits): then isready waits in order, so its readyok says the table is there.
+     */
+    private Behavior<Command> onIsReady(IsReady m) {
+        if (running != null && (running.holdsReady()
+                || pending.stream().anyMatch(c -> c instanceof SetOption || c instanceof NewGame))) keep(m);
+        else out.println("readyok");
+        return this;
     }
 
     /*
@@ -176,26 +188,28 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     private void onSetOption(SetOption s) {
         EngineOptions.Change c = options.set(s.name(), s.value());
         if (c == EngineOptions.Change.HASH) {
-            int asked = options.hashMb();
-            int got = service.tt().resize(asked);
-            // The table is a power of two: 100 MiB gives 64 without any shortage of memory.
-            if (got < Integer.highestOneBit(asked))
-                out.info("Hash " + asked + " MiB is more than the JVM can give; using " + got + " MiB");
-            else if (got < asked)
-                out.info("Hash " + asked + " MiB rounded down to " + got + " MiB (the table is a power of two)");
-            options.setHashActual(got);
+            // Off this actor, so stop and quit are not held up; options take the size it got when it is done.
+            running = service.resizeTable(options.hashMb(), tableThreads(), nextId(), this::finished);
         } else if (c == EngineOptions.Change.CLEAR_HASH) {
-            service.tt().clear();
+            running = service.clearTable(tableThreads(), nextId(), this::finished);
         } else if (c == EngineOptions.Change.OTHER) {
             service.setThreads(options.threads());
         }
     }
 
+    /**
+     * Threads that allocate or clear the hash table: the search threads, and at least one per core, since
+     * nothing else of the engine runs meanwhile (a GUI usually sends Hash before Threads).
+     */
+    private int tableThreads() {
+        return Math.max(options.threads(), Runtime.getRuntime().availableProcessors());
+    }
+
     private void onNewGame() {
-        service.tt().clear();
         service.clearHeuristics();
         position = Position.startPos();
         history = new long[0];
+        running = service.clearTable(tableThreads(), nextId(), this::finished);
     }
 
     private void onSetPosition(SetPosition s) {
@@ -268,6 +282,7 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     private Behavior<Command> onSearchFinished(SearchFinished f) {
         if (running == null || f.id() != running.id()) return this; // a late report of an old search
         running = null;
+        options.setHashActual(service.tt().sizeMb()); // after a resize: the size it got
         if (quitting) return terminate();
         return replay();
     }
@@ -282,7 +297,11 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
             if (running == null) {
                 pending.poll();
                 if (c instanceof Quit) return terminate();
-                if (!(c instanceof Stop) && !(c instanceof PonderHit)) apply(c);
+                if (c instanceof IsReady) out.println("readyok");
+                else if (!(c instanceof Stop) && !(c instanceof PonderHit)) apply(c);
+            } else if (c instanceof IsReady && !running.holdsReady()) {
+                pending.poll();
+                out.println("readyok");
             } else if (c instanceof Stop) {
                 pending.poll();
                 running.stop();
@@ -311,10 +330,10 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
             pending.add(q);
             return this;
         }
-        // quit stops the search at once; the commands pending behind it are dropped.
+        // quit stops the search (or abandons a hash table job) at once; the commands pending behind it are dropped.
         quitting = true;
         pending.clear();
-        running.stop();
+        running.quit();
         return this;
     }
 
