@@ -18,24 +18,26 @@ class HashResizeTest {
     void isreadyWaitsForTheResizeAndDShowsTheSizeGot() {
         try (EngineProcess e = EngineProcess.start(List.of("-Xmx1g"))) {
             e.send("setoption name Hash value 256");
-            e.send("isready");
-            e.waitFor(l -> l.equals("readyok"), WAIT);
-            e.send("d");
-            assertTrue(e.waitFor("info string options", WAIT).contains("Hash=256 "), e::transcript);
+            assertReadyWithHash(e, 256);
             e.send("setoption name Hash value 100");
             assertEquals("info string Hash 100 MiB rounded down to 64 MiB (the table is a power of two)",
                     e.waitFor("info string Hash", WAIT), e::transcript);
             e.send("ucinewgame");
-            e.send("isready");
-            e.waitFor(l -> l.equals("readyok"), WAIT);
-            e.send("d");
-            assertTrue(e.waitFor("info string options", WAIT).contains("Hash=64 "), e::transcript);
+            assertReadyWithHash(e, 64);
             e.send("go depth 5");
             e.waitFor("bestmove", WAIT);
             e.send("quit");
             assertEquals(0, e.waitForExit(WAIT), e::transcript);
             e.assertCleanOutput();
         }
+    }
+
+    /** isready, then d: the table's size in force once readyok has come. */
+    static void assertReadyWithHash(EngineProcess e, int mb) {
+        e.send("isready");
+        e.waitFor(l -> l.equals("readyok"), WAIT);
+        e.send("d");
+        assertTrue(e.waitFor("info string options", WAIT).contains("Hash=" + mb + " "), e::transcript);
     }
 
     @Test
