@@ -1,5 +1,11 @@
 package gacrux.search;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
+
 /**
  * Shared, lockless transposition table.
  *
@@ -9,7 +15,11 @@ package gacrux.search;
  * never as another position's data (Hyatt and Mann's lockless hashing). A hit still gives only a hint:
  * the search re-checks a hash move against the legal moves before playing it.
  *
- * Layout: buckets of four entries (eight longs, one 64-byte cache line), a power-of-two number of buckets.
+ * Layout: buckets of four entries (eight longs, one 64-byte cache line), a power-of-two number of buckets,
+ * stored in segments of at most 64 MiB (one array each; a table of up to 64 MiB is one segment). Segments
+ * let a resize or clear run on several threads: the JVM zeroes a new array, page by page, in the thread that
+ * allocates it, and that zeroing is what a large resize costs. They also bound how long one allocation runs,
+ * so a resize can be abandoned between segments (quit) and the JVM reaches a safepoint soon.
  * Replacement: same key first, else the entry with the lowest depth, where entries from older searches
  * count as 8 plies shallower per search of age (depth-preferred with aging).
  */
@@ -21,7 +31,11 @@ public final class TranspositionTable {
     private static final int MOVE_BITS = 23;
     private static final long MOVE_MASK = (1L << MOVE_BITS) - 1;
 
-    private long[] table;
+    /** Longs per full segment: 2^23, 64 MiB. */
+    static final int SEGMENT_SHIFT = 23;
+    private static final long SEGMENT_MASK = (1L << SEGMENT_SHIFT) - 1;
+
+    private long[][] segments;
     private long bucketMask;
     /** Written only by the owner of the TT (the engine actor) between searches; read by searchers. */
     private volatile int age;
@@ -31,38 +45,115 @@ public final class TranspositionTable {
         resize(sizeMb);
     }
 
-    /**
-     * Resizes to the largest power of two of buckets that fits in sizeMb MiB. If the JVM cannot give the
-     * memory, halves the request until it can. Returns the size in MiB actually allocated.
-     */
+    /** {@link #resize(int, int, BooleanSupplier)} on the calling thread alone. */
     public int resize(int requestedMb) {
+        return resize(requestedMb, 1, () -> false);
+    }
+
+    /**
+     * Resizes to the largest power of two of buckets that fits in requestedMb MiB, allocating (and so zeroing)
+     * the segments on up to {@code threads} threads, the calling one included. If the JVM cannot give the
+     * memory, halves the request until it can. Returns the size in MiB allocated, or -1 if {@code abort} said
+     * stop (it is polled between segments); the table is then 1 MiB. No search may run meanwhile.
+     */
+    public int resize(int requestedMb, int threads, BooleanSupplier abort) {
         int mb = Math.max(1, requestedMb);
-        table = null; // let the old table go before allocating the new one
+        segments = null; // let the old table go before allocating the new one
+        // A table larger than the heap can never be allocated: skip those attempts (each would fill the heap first).
+        while (mb > 1 && ((long) mb << 20) > Runtime.getRuntime().maxMemory()) mb /= 2;
         while (true) {
-            long bytes = (long) mb << 20;
-            long buckets = Long.highestOneBit(Math.max(1, bytes / 64));
+            long buckets = Long.highestOneBit(Math.max(1, ((long) mb << 20) / 64));
+            long longs = buckets * 8;
+            int n = (int) ((longs + SEGMENT_MASK) >>> SEGMENT_SHIFT);
+            int last = (int) (longs - ((long) (n - 1) << SEGMENT_SHIFT));
+            long[][] segs = new long[n][];
             try {
-                if (buckets * 8 > Integer.MAX_VALUE - 16) {
-                    mb /= 2;
-                    continue;
+                boolean done = forEachSegment(n, threads, abort, i -> segs[i] = new long[i == n - 1 ? last : 1 << SEGMENT_SHIFT]);
+                if (!done) {
+                    install(new long[][] {new long[1 << 17]}, 1 << 14); // 1 MiB
+                    return -1;
                 }
-                table = new long[(int) (buckets * 8)];
-                bucketMask = buckets - 1;
-                sizeMb = (int) (buckets * 64 >> 20);
-                if (sizeMb == 0) sizeMb = 1;
+                install(segs, buckets);
                 return sizeMb;
             } catch (OutOfMemoryError e) {
+                java.util.Arrays.fill(segs, null);
                 if (mb <= 1) throw e;
                 mb /= 2;
             }
         }
     }
 
+    private void install(long[][] segs, long buckets) {
+        segments = segs;
+        bucketMask = buckets - 1;
+        sizeMb = (int) Math.max(1, buckets * 64 >> 20);
+    }
+
     public int sizeMb() { return sizeMb; }
 
+    /** Empties every entry, on the calling thread alone. */
     public void clear() {
-        java.util.Arrays.fill(table, 0L);
+        clear(1, () -> false);
+    }
+
+    /**
+     * Empties every entry, up to {@code threads} threads filling segments in parallel. Returns false if
+     * {@code abort} said stop (polled between segments; the table is then partly cleared, which is still a
+     * valid table). No search may run meanwhile.
+     */
+    public boolean clear(int threads, BooleanSupplier abort) {
+        long[][] segs = segments;
+        boolean done = forEachSegment(segs.length, threads, abort, i -> java.util.Arrays.fill(segs[i], 0L));
         age = 0;
+        return done;
+    }
+
+    /**
+     * Runs job(i) for every segment index i below n on up to {@code threads} threads (the caller one of them,
+     * the others short-lived daemons), each taking the next index until none is left or abort says stop.
+     * Returns false if aborted. An error in any thread (OutOfMemoryError) is rethrown here once all have ended.
+     */
+    private static boolean forEachSegment(int n, int threads, BooleanSupplier abort, IntConsumer job) {
+        AtomicInteger next = new AtomicInteger();
+        AtomicBoolean stopped = new AtomicBoolean(), aborted = new AtomicBoolean();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Runnable work = () -> {
+            try {
+                for (int i; !stopped.get() && (i = next.getAndIncrement()) < n; ) {
+                    if (abort.getAsBoolean()) {
+                        aborted.set(true);
+                        stopped.set(true);
+                        return;
+                    }
+                    job.accept(i);
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+                stopped.set(true);
+            }
+        };
+        Thread[] helpers = new Thread[Math.max(0, Math.min(threads, n) - 1)];
+        for (int k = 0; k < helpers.length; k++) {
+            helpers[k] = new Thread(work, "gacrux-tt-" + (k + 1));
+            helpers[k].setDaemon(true);
+            helpers[k].start();
+        }
+        work.run();
+        boolean interrupted = false;
+        for (Thread h : helpers) {
+            while (h.isAlive()) {
+                try {
+                    h.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        Throwable t = failure.get();
+        if (t instanceof Error e) throw e;
+        if (t instanceof RuntimeException e) throw e;
+        return !aborted.get();
     }
 
     /** Called once per search by the TT's owner before the search starts. */
@@ -70,14 +161,16 @@ public final class TranspositionTable {
         age = (age + 1) & 63;
     }
 
-    private int bucketIndex(long key) {
-        return (int) ((key >>> 16 ^ key) & bucketMask) << 3;
+    /** The bucket's first long in the whole table (the segment is its high bits, the offset its low bits). */
+    private long bucketIndex(long key) {
+        return ((key >>> 16 ^ key) & bucketMask) << 3;
     }
 
     /** Returns the data word for key, or 0 when absent. Decode with the static accessors. */
     public long probe(long key) {
-        long[] t = table;
-        int base = bucketIndex(key);
+        long index = bucketIndex(key);
+        long[] t = segments[(int) (index >>> SEGMENT_SHIFT)];
+        int base = (int) (index & SEGMENT_MASK);
         for (int i = 0; i < WAYS * 2; i += 2) {
             long data = t[base + i + 1];
             if ((t[base + i] ^ data) == key && data != 0) return data;
@@ -86,8 +179,9 @@ public final class TranspositionTable {
     }
 
     public void store(long key, int move, int score, int depth, int bound) {
-        long[] t = table;
-        int base = bucketIndex(key);
+        long index = bucketIndex(key);
+        long[] t = segments[(int) (index >>> SEGMENT_SHIFT)];
+        int base = (int) (index & SEGMENT_MASK);
         int a = age;
         int victim = base;
         int worst = Integer.MAX_VALUE;
@@ -128,9 +222,10 @@ public final class TranspositionTable {
     /** Permille of sampled entries written in the current search (UCI hashfull). */
     public int hashfull() {
         int used = 0, a = age;
-        int samples = Math.min(1000, table.length / 2);
+        long[] first = segments[0];
+        int samples = Math.min(1000, first.length / 2);
         for (int i = 0; i < samples; i++) {
-            long data = table[2 * i + 1];
+            long data = first[2 * i + 1];
             if (data != 0 && age(data) == a) used++;
         }
         return samples == 0 ? 0 : used * 1000 / samples;

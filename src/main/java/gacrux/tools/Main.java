@@ -24,6 +24,7 @@ public final class Main {
             case "treedump" -> TreeDumpCommand.run(rest, System.out, System.err);
             case "treediff" -> TreeDiff.run(rest, System.out, System.err);
             case "explain" -> ExplainCommand.run(rest, System.out, System.err);
+            case "startup" -> StartupBench.run(rest, System.out, System.err);
             case "help", "--help", "-h" -> { usage(); yield 0; }
             default -> { System.err.println("unknown command '" + args[0] + "'"); usage(); yield 2; }
         };
@@ -32,14 +33,19 @@ public final class Main {
     }
 
     private static void usage() {
-        System.err.println("""
+        System.err.println(usageText());
+    }
+
+    static String usageText() {
+        return """
                 usage: java -jar gacrux.jar                      UCI engine on stdin/stdout
                        java -jar gacrux.jar --protocol-trace FILE  the same, appending each parallel search's DTS trace to FILE
-                       java -jar gacrux.jar perft DEPTH [--fen FEN] [--divide]
+                       java -jar gacrux.jar perft DEPTH [--fen FEN] [--chess960] [--divide] [--threads N]
                        java -jar gacrux.jar bench [DEPTH]
                        java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB] [--protocol-trace PREFIX] [--svg PREFIX]
                        java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
                        java -jar gacrux.jar treediff A.log B.log [--limit N]
-                       java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]""");
+                       java -jar gacrux.jar startup [--runs N] [--cmd "COMMAND"]... [--hash MB]
+                       java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]""";
     }
 }

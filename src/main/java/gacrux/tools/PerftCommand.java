@@ -6,6 +6,7 @@ import gacrux.board.Position;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.javadsl.Behaviors;
 import gacrux.dts.DtsSearch;
+import gacrux.search.Perft;
 import gacrux.search.Searcher;
 import gacrux.search.TranspositionTable;
 

@@ -55,10 +55,10 @@ public final class EngineOptions {
 
     public Snapshot snapshot() { return new Snapshot(threads, multiPv, moveOverhead, ponder, lazySmp); }
 
-    /** The current values, for {@code d}: {@code Hash=16 Threads=1 Ponder=false Move Overhead=30 MultiPV=1 UCI_Chess960=false}. */
+    /** The current values, for {@code d}: {@code Hash=16 Threads=1 Ponder=false Move Overhead=30 MultiPV=1 UCI_Chess960=false SMP=DTS}. */
     public String describe() {
         return "Hash=" + hashMb + " Threads=" + threads + " Ponder=" + ponder + " Move Overhead=" + moveOverhead
-                + " MultiPV=" + multiPv + " UCI_Chess960=" + chess960;
+                + " MultiPV=" + multiPv + " UCI_Chess960=" + chess960 + " SMP=" + (lazySmp ? "Lazy" : "DTS");
     }
 
     public Change set(String name, String value) {

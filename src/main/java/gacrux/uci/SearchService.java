@@ -4,13 +4,13 @@ import gacrux.board.Move;
 import gacrux.board.MoveGen;
 import gacrux.board.Position;
 import gacrux.search.Bench;
+import gacrux.search.Perft;
 import gacrux.search.SearchControl;
 import gacrux.search.SearchLimits;
 import gacrux.search.SearchResult;
 import gacrux.search.Searcher;
 import gacrux.search.TimeManager;
 import gacrux.search.TranspositionTable;
-import gacrux.tools.Perft;
 
 import akka.actor.typed.javadsl.ActorContext;
 import gacrux.dts.DtsSearch;
@@ -41,6 +41,10 @@ final class SearchService {
          * first (only stop and quit cut them short), so a script's perft results are whole.
          */
         default void preempt() { stop(); }
+        /** quit: end the job as soon as possible (a hash table job, which stop leaves alone, is abandoned). */
+        default void quit() { stop(); }
+        /** Whether isready waits for this job (a hash table resize or clear) rather than being answered at once. */
+        default boolean holdsReady() { return false; }
     }
 
     private final TranspositionTable tt;
@@ -291,6 +295,49 @@ final class SearchService {
             }
         });
         return stoppableJob(id, stop);
+    }
+
+    /**
+     * Resizes the hash table to mb MiB on up to {@code threads} threads, off the engine actor, and says so when
+     * the request was rounded down or cut to what the JVM can give. stop and state-changing commands leave it
+     * to finish (isready waits for it); quit abandons it between segments.
+     */
+    Running resizeTable(int mb, int threads, long id, LongConsumer done) {
+        return tableJob(id, done, "Hash resize", quit -> {
+            int got = tt.resize(mb, threads, quit);
+            // The table is a power of two: 100 MiB gives 64 without any shortage of memory.
+            if (got > 0 && got < Integer.highestOneBit(mb))
+                out.info("Hash " + mb + " MiB is more than the JVM can give; using " + got + " MiB");
+            else if (got > 0 && got < mb)
+                out.info("Hash " + mb + " MiB rounded down to " + got + " MiB (the table is a power of two)");
+        });
+    }
+
+    /** Empties the hash table on up to {@code threads} threads, off the engine actor; like a resize for stop and quit. */
+    Running clearTable(int threads, long id, LongConsumer done) {
+        return tableJob(id, done, "Hash clear", quit -> tt.clear(threads, quit));
+    }
+
+    private Running tableJob(long id, LongConsumer done, String what, Consumer<java.util.function.BooleanSupplier> job) {
+        AtomicBoolean quit = new AtomicBoolean();
+        executor.execute(() -> {
+            try {
+                job.accept(quit::get);
+            } catch (Throwable t) {
+                out.info(what + " failed: " + t);
+            } finally {
+                done.accept(id);
+            }
+        });
+        return new Running() {
+            public long id() { return id; }
+            public void stop() { }
+            public void ponderHit() { }
+            public boolean finite() { return true; }
+            public void preempt() { }
+            public void quit() { quit.set(true); }
+            public boolean holdsReady() { return true; }
+        };
     }
 
     /** A finite job that stop (and so quit, or the next state-changing command) cuts short. */

@@ -26,16 +26,25 @@ import java.util.concurrent.Executor;
  *
  * A {@code go} hands the search a snapshot (a copy of the position and of the history keys) and runs it
  * off this actor, on the search dispatcher. While it runs, {@code stop} and {@code ponderhit} only flip
- * atomics of the running search; {@code isready} is answered at once; every command that would change the
+ * atomics of the running search; {@code isready} is answered at once (but waits for a hash table resize or
+ * clear, which also run off this actor); every command that would change the
  * state (position, ucinewgame, setoption, another go, bench) first stops the search and is kept pending, then
  * replayed in arrival order once the search has printed its bestmove; a stop or ponderhit that arrives behind
- * pending commands waits with them, so it reaches the go it followed. So no command is dropped, and the
- * next go always searches the position sent before it. No lock is shared with the reader or the search.
+ * pending commands waits with them, so it reaches the go it followed. So the next go always searches the
+ * position sent before it. No command is dropped unless MAX_PENDING are already waiting (then it is, with an
+ * info string). No lock is shared with the reader or the search.
  */
 public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
 
-    /** Messages of the engine actor: the parsed UCI commands plus the search's completion. */
-    public interface Command {}
+    /**
+     * Messages of the engine actor: the UCI commands {@link UciParser} makes of input lines, and the search's
+     * reports. All of them are the records below.
+     */
+    public sealed interface Command permits UciHello, IsReady, NewGame, Stop, PonderHit, Quit, Debug, Display,
+            SetOption, SetPosition, Go, Bench, Unknown, Warning, SearchFinished, SearchAnswered {}
+
+    /** {@code uci}: the reader answers this one itself, without waiting for the actor system. */
+    public record UciHello() implements Command {}
 
     public record IsReady() implements Command {}
     public record NewGame() implements Command {}
@@ -50,6 +59,8 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     public record SetPosition(String fen, List<String> moves) implements Command {}
     public record Go(SearchLimits limits) implements Command {}
     public record Bench(int depth) implements Command {}
+    /** A line that is not a command; the engine prints {@code info string} with the text. */
+    public record Unknown(String text) implements Command {}
     /** A parser warning about the line that follows it (printed in order with the engine's other output). */
     public record Warning(String text) implements Command {}
     /** From the search task when its bestmove has been printed. */
@@ -107,17 +118,28 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     @Override
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
-                .onMessage(IsReady.class, m -> { out.println("readyok"); return this; })
+                .onMessage(IsReady.class, this::onIsReady)
                 .onMessage(Stop.class, this::onStop)
                 .onMessage(PonderHit.class, this::onPonderHit)
                 .onMessage(Debug.class, m -> { debug = m.on(); return this; })
-                .onMessage(UciParser.Unknown.class, m -> { out.info("unknown command: " + m.text()); return this; })
+                .onMessage(Unknown.class, m -> { out.info("unknown command: " + m.text()); return this; })
                 .onMessage(Warning.class, m -> { out.info(m.text()); return this; })
                 .onMessage(SearchFinished.class, this::onSearchFinished)
                 .onMessage(SearchAnswered.class, this::onSearchAnswered)
                 .onMessage(Quit.class, this::onQuit)
                 .onAnyMessage(this::stateChanging)
                 .build();
+    }
+
+    /**
+     * readyok at once, even during a search, except while the hash table is being resized or cleared (or such a
+     * command waits): then isready waits in order, so its readyok says the table is there.
+     */
+    private Behavior<Command> onIsReady(IsReady m) {
+        if (running != null && (running.holdsReady()
+                || pending.stream().anyMatch(c -> c instanceof SetOption || c instanceof NewGame))) keep(m);
+        else out.println("readyok");
+        return this;
     }
 
     /*
@@ -172,16 +194,10 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     private void onSetOption(SetOption s) {
         EngineOptions.Change c = options.set(s.name(), s.value());
         if (c == EngineOptions.Change.HASH) {
-            int asked = options.hashMb();
-            int got = service.tt().resize(asked);
-            // The table is a power of two: 100 MiB gives 64 without any shortage of memory.
-            if (got < Integer.highestOneBit(asked))
-                out.info("Hash " + asked + " MiB is more than the JVM can give; using " + got + " MiB");
-            else if (got < asked)
-                out.info("Hash " + asked + " MiB rounded down to " + got + " MiB (the table is a power of two)");
-            options.setHashActual(got);
+            // Off this actor, so stop and quit are not held up; options take the size it got when it is done.
+            running = service.resizeTable(options.hashMb(), tableThreads(), nextId(), this::finished);
         } else if (c == EngineOptions.Change.CLEAR_HASH) {
-            service.tt().clear();
+            running = service.clearTable(tableThreads(), nextId(), this::finished);
         } else if (c == EngineOptions.Change.CHESS960) {
             onChess960();
         } else if (c == EngineOptions.Change.OTHER) {
@@ -189,11 +205,19 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
         }
     }
 
+    /**
+     * Threads that allocate or clear the hash table: the search threads, and at least one per core, since
+     * nothing else of the engine runs meanwhile (a GUI usually sends Hash before Threads).
+     */
+    private int tableThreads() {
+        return Math.max(options.threads(), Runtime.getRuntime().availableProcessors());
+    }
+
     private void onNewGame() {
-        service.tt().clear();
         service.clearHeuristics();
         position = Position.startPos(options.chess960());
         history = new long[0];
+        running = service.clearTable(tableThreads(), nextId(), this::finished);
     }
 
     /**
@@ -262,7 +286,10 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
             return;
         }
         if (limits.ponder() && !options.ponder() && debug) out.info("go ponder without Ponder option set");
-        running = service.search(position.copy(), history.clone(), limits, options.snapshot(), nextId(),
+        EngineOptions.Snapshot opts = options.snapshot();
+        // The parallel mode in force, so a GUI log (and a test) can see which search answered.
+        if (opts.threads() > 1) out.info("search " + (opts.lazySmp() ? "Lazy SMP" : "DTS") + ", " + opts.threads() + " threads");
+        running = service.search(position.copy(), history.clone(), limits, opts, nextId(),
                 this::finished, id -> getContext().getSelf().tell(new SearchAnswered(id)));
     }
 
@@ -280,6 +307,7 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     private Behavior<Command> onSearchFinished(SearchFinished f) {
         if (running == null || f.id() != running.id()) return this; // a late report of an old search
         running = null;
+        options.setHashActual(service.tt().sizeMb()); // after a resize: the size it got
         if (quitting) return terminate();
         return replay();
     }
@@ -294,7 +322,11 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
             if (running == null) {
                 pending.poll();
                 if (c instanceof Quit) return terminate();
-                if (!(c instanceof Stop) && !(c instanceof PonderHit)) apply(c);
+                if (c instanceof IsReady) out.println("readyok");
+                else if (!(c instanceof Stop) && !(c instanceof PonderHit)) apply(c);
+            } else if (c instanceof IsReady && !running.holdsReady()) {
+                pending.poll();
+                out.println("readyok");
             } else if (c instanceof Stop) {
                 pending.poll();
                 running.stop();
@@ -323,10 +355,10 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
             pending.add(q);
             return this;
         }
-        // quit stops the search at once; the commands pending behind it are dropped.
+        // quit stops the search (or abandons a hash table job) at once; the commands pending behind it are dropped.
         quitting = true;
         pending.clear();
-        running.stop();
+        running.quit();
         return this;
     }
 

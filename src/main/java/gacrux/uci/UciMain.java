@@ -55,7 +55,7 @@ public final class UciMain {
                 List<String> warnings = new ArrayList<>(0);
                 UciEngine.Command c = UciParser.parse(line, warnings::add);
                 if (c == null) continue;
-                if (c instanceof UciParser.UciHello) {
+                if (c instanceof UciEngine.UciHello) {
                     EngineOptions.printUci(out);
                     continue;
                 }

@@ -2,6 +2,8 @@ package gacrux.uci;
 
 import gacrux.search.SearchLimits;
 import gacrux.uci.UciEngine.Command;
+import gacrux.uci.UciEngine.UciHello;
+import gacrux.uci.UciEngine.Unknown;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,12 +16,6 @@ import java.util.function.Consumer;
  */
 public final class UciParser {
     private UciParser() {}
-
-    /** The reader answers this one itself, without waiting for the actor system. */
-    public record UciHello() implements Command {}
-
-    /** A line that is not a command; the engine prints {@code info string} with the text. */
-    public record Unknown(String text) implements Command {}
 
     public static Command parse(String rawLine, Consumer<String> warn) {
         String line = sanitize(rawLine);

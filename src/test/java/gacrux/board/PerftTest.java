@@ -1,6 +1,6 @@
 package gacrux.board;
 
-import gacrux.tools.Perft;
+import gacrux.search.Perft;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;

@@ -118,6 +118,13 @@ class DtsFaultTest {
         return n;
     }
 
+    /** A new engine's workers start asynchronously: wait until each has started once, so restarts count exactly. */
+    static DtsSearch started(DtsSearch dts) throws InterruptedException {
+        for (int i = 0; i < 2000 && starts(dts) < dts.threads(); i++) Thread.sleep(5);
+        assertEquals(dts.threads(), starts(dts), "every worker started");
+        return dts;
+    }
+
     /**
      * A helper throws before it claims its next move: the owner and the other helpers Select the block's
      * remaining moves, so the root score is still exactly the serial minimax value (TT and pruning off). The
@@ -130,8 +137,8 @@ class DtsFaultTest {
             // Until 20 faults have fired (a fault fires only if its worker Selects often enough), at most 200.
             List<Position> ps = DtsExactScoreTest.positions(200, 8080);
             Random rnd = new Random(0xFA17);
-            DtsSearch dts = DtsSearch.spawn(kit.system(), "fault-helper", new gacrux.search.TranspositionTable(1), 4, EXACT,
-                    faulty(2));
+            DtsSearch dts = started(DtsSearch.spawn(kit.system(), "fault-helper", new gacrux.search.TranspositionTable(1), 4, EXACT,
+                    faulty(2)));
             int faults = 0, runs = 0;
             for (Position p : ps) {
                 if (faults >= 20) break;
@@ -170,8 +177,8 @@ class DtsFaultTest {
     @Timeout(120)
     void helperFaultInPerftKeepsTheCountExact() throws Exception {
         {
-            DtsSearch dts = DtsSearch.spawn(kit.system(), "fault-perft", new gacrux.search.TranspositionTable(1), 3, EXACT,
-                    faulty(2));
+            DtsSearch dts = started(DtsSearch.spawn(kit.system(), "fault-perft", new gacrux.search.TranspositionTable(1), 3, EXACT,
+                    faulty(2)));
             Position kiwi = Position.fromFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
             Random rnd = new Random(4);
             int faults = 0;
@@ -201,8 +208,8 @@ class DtsFaultTest {
             // Until 16 owner faults, 4 of them in worker 0, have fired; at most 300 searches.
             List<Position> ps = DtsExactScoreTest.positions(300, 9090);
             Random rnd = new Random(0x0A7E);
-            DtsSearch dts = DtsSearch.spawn(kit.system(), "fault-owner", new gacrux.search.TranspositionTable(4), 4,
-                    Searcher.Config.DEFAULT, faulty(2));
+            DtsSearch dts = started(DtsSearch.spawn(kit.system(), "fault-owner", new gacrux.search.TranspositionTable(4), 4,
+                    Searcher.Config.DEFAULT, faulty(2)));
             int faults = 0, rootFaults = 0;
             int runs = 0;
             for (Position p : ps) {
@@ -265,8 +272,8 @@ class DtsFaultTest {
     @Test
     @Timeout(120)
     void aStalledHelperCannotDelayStop() throws Exception {
-        DtsSearch dts = DtsSearch.spawn(kit.system(), "stall", new gacrux.search.TranspositionTable(4), 3,
-                Searcher.Config.DEFAULT, faulty(4));
+        DtsSearch dts = started(DtsSearch.spawn(kit.system(), "stall", new gacrux.search.TranspositionTable(4), 3,
+                Searcher.Config.DEFAULT, faulty(4)));
         Position kiwi = Position.fromFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
         List<Position> ps = DtsExactScoreTest.positions(6, 77);
         long worstMs = 0;
@@ -294,8 +301,8 @@ class DtsFaultTest {
         }
         System.err.println("DtsFaultTest: worst stop -> bestmove with a stalled helper: " + worstMs + " ms");
         // Control: with abandoning off, stop waits for the stalled helper.
-        DtsSearch patient = DtsSearch.spawn(kit.system(), "stall-patient", new gacrux.search.TranspositionTable(4), 3,
-                Searcher.Config.DEFAULT, faulty(4).withAbandonAfterNanos(Long.MAX_VALUE));
+        DtsSearch patient = started(DtsSearch.spawn(kit.system(), "stall-patient", new gacrux.search.TranspositionTable(4), 3,
+                Searcher.Config.DEFAULT, faulty(4).withAbandonAfterNanos(Long.MAX_VALUE)));
         try {
             Stall stall = new Stall(1500);
             injected.set(stall);

@@ -88,7 +88,7 @@ final class TreeDumps {
 
     /** The child JVM, started (stdout and stderr left for the caller). */
     static Process start(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(System.getProperty("java.home") + "/bin/java", "-Xss16m",
+        List<String> cmd = new ArrayList<>(List.of(System.getProperty("java.home") + "/bin/java",
                 "-XX:+UseSerialGC", "-cp", gacrux.uci.EngineProcess.childClasspath(), "gacrux.tools.Main", "treedump"));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).start();

@@ -46,14 +46,14 @@ class Chess960UciTest {
             List<String> hello = e.waitForAll(l -> l.equals("uciok"), START);
             assertTrue(hello.contains("option name UCI_Chess960 type check default false"), hello::toString);
             e.send("d");
-            assertTrue(e.waitFor("info string options", WAIT).endsWith(" UCI_Chess960=false"));
+            assertTrue(e.waitFor("info string options", WAIT).contains(" UCI_Chess960=false"));
             assertEquals("info string fen " + Position.START_FEN, e.waitFor("info string fen", WAIT).split(" key ")[0]);
             e.send("setoption name UCI_Chess960 value maybe");
             String maybe = e.waitFor("info string", WAIT);
             assertTrue(maybe.contains("needs true or false; unchanged"), maybe);
             e.send("setoption name UCI_Chess960 value true");
             e.send("d");
-            assertTrue(e.waitFor("info string options", WAIT).endsWith(" UCI_Chess960=true"));
+            assertTrue(e.waitFor("info string options", WAIT).contains(" UCI_Chess960=true "));
             // The start position is kept and now printed with Shredder-FEN castling.
             assertEquals("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", fen(e));
             UciConversationTest.finish(e);

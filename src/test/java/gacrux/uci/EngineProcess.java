@@ -89,7 +89,7 @@ public final class EngineProcess implements AutoCloseable {
     /** A child JVM with extra JVM options (e.g. {@code -Xmx256m}) before the main class. */
     static EngineProcess start(List<String> jvmOptions) {
         String java = System.getProperty("java.home") + "/bin/java";
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xss16m", "-XX:+UseSerialGC"));
+        List<String> cmd = new ArrayList<>(List.of(java, "-XX:+UseSerialGC"));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", childClasspath(), "gacrux.tools.Main"));
         ProcessBuilder pb = new ProcessBuilder(cmd);

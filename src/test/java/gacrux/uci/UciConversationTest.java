@@ -86,7 +86,9 @@ class UciConversationTest {
 
     @Test
     void badOptionValuesAreReportedAndTheEngineStaysUsable() {
-        try (EngineProcess e = EngineProcess.start()) {
+        // A small heap: Hash 999999 is clamped to 32768 and then cut to what the JVM can give, which with the
+        // default heap (a quarter of the machine's memory) is seconds of allocation, too long for SHORT under load.
+        try (EngineProcess e = EngineProcess.start(List.of("-Xmx1g"))) {
             e.send("uci");
             e.waitFor("uciok", START);
             e.send("setoption name Hash value 999999");

@@ -154,7 +154,7 @@ class UciFuzzTest {
         send("d");
         while (dGot < dSent) check(engine.waitForAll(l -> l.startsWith("info string fen "), WAIT));
         assertEquals("info string options Hash=" + hash + " Threads=" + threads + " Ponder=" + ponderOpt
-                + " Move Overhead=" + overhead + " MultiPV=" + multiPv + " UCI_Chess960=" + chess960, lastOptions, () -> "batch " + b + context());
+                + " Move Overhead=" + overhead + " MultiPV=" + multiPv + " UCI_Chess960=" + chess960 + " SMP=DTS", lastOptions, () -> "batch " + b + context());
         assertEquals("info string fen " + position.toFen(), lastFen.substring(0, lastFen.indexOf(" key ")),
                 () -> "batch " + b + context());
         check(engine.drain());

@@ -25,7 +25,7 @@ class UciParserTest {
 
     @Test
     void simpleCommands() {
-        assertInstanceOf(UciParser.UciHello.class, parse("uci"));
+        assertInstanceOf(UciEngine.UciHello.class, parse("uci"));
         assertInstanceOf(UciEngine.IsReady.class, parse("isready"));
         assertInstanceOf(UciEngine.NewGame.class, parse("ucinewgame"));
         assertInstanceOf(UciEngine.Stop.class, parse("stop"));
@@ -60,11 +60,11 @@ class UciParserTest {
                 "position startpos e2e4", "position fen", "position fen moves e2e4", "setoption", "setoption Hash 3",
                 "setoption name", "setoption name value 3", "bench deep", "bench 0", "bench 31",
                 "\u00e9\u00e8 \ud83d\ude00"))
-            assertInstanceOf(UciParser.Unknown.class, parse(g), g);
+            assertInstanceOf(UciEngine.Unknown.class, parse(g), g);
         String longLine = "x".repeat(100_000);
-        UciParser.Unknown u = (UciParser.Unknown) parse(longLine);
+        UciEngine.Unknown u = (UciEngine.Unknown) parse(longLine);
         assertTrue(u.text().length() <= 83, "unknown text is truncated for the info string");
-        assertEquals("xyzzy plugh", ((UciParser.Unknown) parse("xyzzy   plugh")).text());
+        assertEquals("xyzzy plugh", ((UciEngine.Unknown) parse("xyzzy   plugh")).text());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package gacrux.tools;
+package gacrux.search;
 
 import gacrux.board.Move;
 import gacrux.board.MoveGen;

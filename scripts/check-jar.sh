@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Checks the packager's promises about target/gacrux.jar for the committed HEAD:
+#  1. reproducible: two clean builds (fresh clones, so no stale class files) give byte-identical jars;
+#  2. nothing from src/test: the jar's gacrux classes are exactly the top-level classes of src/main/java,
+#     and no file of src/test/resources is in it.
+# Usage: scripts/check-jar.sh            (extra Maven options in MVN_OPTS, e.g. MVN_OPTS=-o for offline)
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+commit="$(git -C "$repo" rev-parse HEAD)"
+for i in 1 2; do
+  git clone -q --no-hardlinks "$repo" "$work/b$i"
+  git -C "$work/b$i" checkout -q "$commit"
+  (cd "$work/b$i" && mvn -q -B ${MVN_OPTS:-} package -DskipTests)
+done
+a="$(sha256sum < "$work/b1/target/gacrux.jar" | cut -d' ' -f1)"
+b="$(sha256sum < "$work/b2/target/gacrux.jar" | cut -d' ' -f1)"
+echo "build 1: $a"
+echo "build 2: $b"
+if [ "$a" != "$b" ]; then echo "FAIL: the two builds of $commit differ"; exit 1; fi
+jar="$work/b1/target/gacrux.jar"
+in_jar="$(unzip -Z1 "$jar" | grep '^gacrux/.*\.class$' | sed 's/\$.*//; s/\.class$//' | sort -u)"
+in_src="$(cd "$work/b1/src/main/java" && find gacrux -name '*.java' | sed 's/\.java$//' | sort -u)"
+if [ "$in_jar" != "$in_src" ]; then
+  echo "FAIL: gacrux classes in the jar differ from src/main/java:"; diff <(echo "$in_src") <(echo "$in_jar") || true; exit 1
+fi
+test_files="$(cd "$work/b1/src/test/resources" 2>/dev/null && find . -type f | sed 's|^\./||' || true)"
+for f in $test_files; do
+  if unzip -Z1 "$jar" | grep -qx "$f"; then echo "FAIL: test resource $f is in the jar"; exit 1; fi
+done
+echo "OK: $commit builds reproducibly; gacrux.jar holds $(echo "$in_jar" | wc -l) gacrux classes, all from src/main/java, no test resources"

@@ -1,0 +1,166 @@
+package gacrux.tools;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code startup [--runs N] [--cmd "COMMAND"]... [--hash MB]}: starts the engine N times per command (commands
+ * alternate, so machine load hits them alike), sends {@code uci} and {@code isready} at once and times, from the
+ * process start, the arrival of {@code uciok} and {@code readyok}; prints median and p95 (nearest rank) per
+ * command with the load average before and after. With {@code --hash MB} it also times
+ * {@code setoption name Hash value MB} + {@code isready} to {@code readyok}, and, in a second fresh start,
+ * {@code quit} sent 100 ms into that resize to the process's exit. Without --cmd: this jar under the running java, and the launcher
+ * scripts/gacrux (class-data sharing, docs/startup.md) when it sits beside this jar's target directory.
+ */
+final class StartupBench {
+    private StartupBench() {}
+
+    static final String USAGE = "startup [--runs N] [--cmd \"COMMAND\"]... [--hash MB]";
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        int runs = 20, hash = 0;
+        List<List<String>> cmds = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--runs", "--hash" -> {
+                    if (i + 1 >= args.length) return usage(err, args[i] + " needs a number");
+                    int v;
+                    try {
+                        v = Integer.parseInt(args[++i]);
+                    } catch (NumberFormatException e) {
+                        return usage(err, args[i - 1] + " needs a number, got '" + args[i] + "'");
+                    }
+                    if (v < 1) return usage(err, args[i - 1] + " must be at least 1");
+                    if (args[i - 1].equals("--runs")) runs = v; else hash = v;
+                }
+                case "--cmd" -> {
+                    if (i + 1 >= args.length || args[i + 1].isBlank()) return usage(err, "--cmd needs a command");
+                    cmds.add(List.of(args[++i].trim().split("\\s+")));
+                }
+                default -> { return usage(err, "unexpected argument '" + args[i] + "'"); }
+            }
+        }
+        if (cmds.isEmpty()) cmds = defaultCommands();
+        if (cmds.isEmpty()) return usage(err, "not run from a jar: give --cmd");
+        double loadBefore = load();
+        Sample[][] samples = new Sample[cmds.size()][runs];
+        for (int r = 0; r < runs; r++)
+            for (int c = 0; c < cmds.size(); c++) {
+                try {
+                    samples[c][r] = once(cmds.get(c), hash);
+                } catch (IOException | InterruptedException | IllegalStateException e) {
+                    err.println("startup: " + String.join(" ", cmds.get(c)) + ": " + e.getMessage());
+                    return 1;
+                }
+            }
+        double loadAfter = load();
+        out.printf(Locale.ROOT, "startup: %d fresh starts per command, alternating; load average %.2f before, %.2f after, %d cores%n",
+                runs, loadBefore, loadAfter, Runtime.getRuntime().availableProcessors());
+        out.println("times in ms from process start: median / p95");
+        for (int c = 0; c < cmds.size(); c++) {
+            Sample[] s = samples[c];
+            out.printf(Locale.ROOT, "%s%n  uciok %s   readyok %s", String.join(" ", cmds.get(c)),
+                    stats(s, x -> x.uciok), stats(s, x -> x.readyok));
+            if (hash > 0) out.printf(Locale.ROOT, "   Hash %d -> readyok %s   quit during resize -> exit %s",
+                    hash, stats(s, x -> x.hash), stats(s, x -> x.quit));
+            out.println();
+        }
+        return 0;
+    }
+
+    record Sample(long uciok, long readyok, long hash, long quit) {}
+
+    private static Sample once(List<String> cmd, int hash) throws IOException, InterruptedException {
+        long[] times = session(cmd, hash, false);
+        long quitMs = hash > 0 ? session(cmd, hash, true)[2] : -1;
+        return new Sample(times[0], times[1], times[2], quitMs);
+    }
+
+    /**
+     * One fresh start: uci and isready at once, the times to uciok and readyok; then, with hash > 0, either the
+     * time of a resize to readyok, or (quitDuringResize) the time from a quit sent 100 ms into the resize to
+     * the process's exit. Each resize is the process's first, as a GUI's is.
+     */
+    private static long[] session(List<String> cmd, int hash, boolean quitDuringResize) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            Writer in = new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8);
+            BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            in.write("uci\nisready\n");
+            in.flush();
+            long uciok = waitFor(lines, "uciok", t0), readyok = waitFor(lines, "readyok", t0), last = -1;
+            if (hash > 0) {
+                long t1 = System.nanoTime();
+                in.write("setoption name Hash value " + hash + "\n" + (quitDuringResize ? "" : "isready\n"));
+                in.flush();
+                if (quitDuringResize) Thread.sleep(100);
+                else last = waitFor(lines, "readyok", t1);
+            }
+            long t2 = System.nanoTime();
+            in.write("quit\n");
+            in.flush();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) throw new IllegalStateException("no exit 30 s after quit");
+            if (quitDuringResize) last = (System.nanoTime() - t2) / 1_000_000;
+            return new long[] {uciok, readyok, last};
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** Milliseconds from t0 until the line arrives; throws if the output ends first. */
+    private static long waitFor(BufferedReader lines, String want, long t0) throws IOException {
+        for (String l; (l = lines.readLine()) != null; )
+            if (l.equals(want)) return (System.nanoTime() - t0) / 1_000_000;
+        throw new IllegalStateException("output ended before " + want);
+    }
+
+    private static String stats(Sample[] s, java.util.function.ToLongFunction<Sample> f) {
+        long[] v = Arrays.stream(s).mapToLong(f).sorted().toArray();
+        int n = v.length;
+        double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+        long p95 = v[(int) Math.ceil(0.95 * n) - 1];
+        return String.format(Locale.ROOT, "%4.0f / %4d", median, p95);
+    }
+
+    /** This jar under the running java; the launcher too if this is X/target/gacrux.jar and X/scripts/gacrux exists. */
+    private static List<List<String>> defaultCommands() {
+        List<List<String>> cmds = new ArrayList<>();
+        Path jar;
+        try {
+            jar = Path.of(StartupBench.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (Exception e) {
+            return cmds;
+        }
+        if (!Files.isRegularFile(jar)) return cmds;
+        String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
+        cmds.add(List.of(java, "-jar", jar.toString()));
+        Path launcher = jar.toAbsolutePath().getParent().resolveSibling("scripts").resolve("gacrux");
+        if (File.separatorChar == '/' && Files.isExecutable(launcher)) cmds.add(List.of(launcher.toString()));
+        return cmds;
+    }
+
+    /** The 1-minute load average (negative where the OS does not say). */
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    private static int usage(PrintStream err, String why) {
+        err.println("startup: " + why + " (usage: " + USAGE + ")");
+        return 2;
+    }
+}

@@ -1,0 +1,67 @@
+package gacrux.uci;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * setoption name Hash runs off the engine actor: isready waits for it and d shows the size it got, and a quit
+ * during a large resize ends the process promptly (the resize is abandoned between 64 MiB segments).
+ */
+class HashResizeTest {
+    static final Duration WAIT = Duration.ofSeconds(60);
+
+    @Test
+    void isreadyWaitsForTheResizeAndDShowsTheSizeGot() {
+        try (EngineProcess e = EngineProcess.start(List.of("-Xmx1g"))) {
+            e.send("setoption name Hash value 256");
+            assertReadyWithHash(e, 256);
+            e.send("setoption name Hash value 100");
+            assertEquals("info string Hash 100 MiB rounded down to 64 MiB (the table is a power of two)",
+                    e.waitFor("info string Hash", WAIT), e::transcript);
+            e.send("ucinewgame");
+            assertReadyWithHash(e, 64);
+            e.send("go depth 5");
+            e.waitFor("bestmove", WAIT);
+            e.send("quit");
+            assertEquals(0, e.waitForExit(WAIT), e::transcript);
+            e.assertCleanOutput();
+        }
+    }
+
+    /** isready, then d: the table's size in force once readyok has come. */
+    static void assertReadyWithHash(EngineProcess e, int mb) {
+        e.send("isready");
+        e.waitFor(l -> l.equals("readyok"), WAIT);
+        e.send("d");
+        assertTrue(e.waitFor("info string options", WAIT).contains("Hash=" + mb + " "), e::transcript);
+    }
+
+    @Test
+    void theEngineStaysResponsiveDuringAResizeAndQuitEndsItPromptly() throws InterruptedException {
+        try (EngineProcess e = EngineProcess.start(List.of("-Xmx2g"))) {
+            e.send("isready");
+            e.waitFor(l -> l.equals("readyok"), WAIT);
+            // Allocating 1 GiB takes the better part of a second at least. isready waits for it; a command the
+            // engine answers at once (an unknown one) is answered meanwhile, so it comes first. When the resize
+            // ran on the engine actor itself, everything waited for it and readyok came first.
+            e.send("setoption name Hash value 1024");
+            e.send("isready");
+            e.send("xyzzy");
+            List<String> lines = e.waitForAll(l -> l.equals("readyok"), WAIT);
+            assertEquals(List.of("info string unknown command: xyzzy", "readyok"), lines, e::transcript);
+            e.send("setoption name Hash value 1");
+            e.send("setoption name Hash value 1024");
+            Thread.sleep(100); // the resize is under way
+            long t0 = System.nanoTime();
+            e.send("quit");
+            assertEquals(0, e.waitForExit(WAIT), e::transcript);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            // Abandoned between 64 MiB segments: the quit bound (400 ms) plus the JVM's exit, with room for load.
+            assertTrue(ms < 1500, "quit during a Hash resize took " + ms + " ms\n" + e.transcript());
+        }
+    }
+}
