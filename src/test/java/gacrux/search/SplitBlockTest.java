@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class SplitBlockTest {
 
-    /** Fills a block with n dummy moves the way trySplit does (prepare, fields, open). Returns the generation. */
+    /** Fills a block with n dummy moves the way Split.openBlock does (prepare, fields, open). Returns the generation. */
     static int openBlock(SplitBlock b, int n, int alpha0, int beta) {
         assertTrue(b.tryClose(), "a block is refilled only when closed");
         b.prepare(-Score.INFINITE, 0);
