@@ -9,13 +9,11 @@ import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
 import akka.actor.typed.javadsl.TimerScheduler;
-import gacrux.search.ProtocolTrace;
 import gacrux.search.SearchControl;
 import gacrux.search.Searcher;
 import gacrux.search.SplitBlock;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -97,7 +95,7 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
     private Behavior<Worker.Command> supervisedWorker(int i, ActorRef<Command> self) {
         return Behaviors.supervise(Behaviors.<Worker.Command>setup(c -> {
                     shared.workerStarts.incrementAndGet(i);
-                    return Worker.create(i, shared.searchers[i], self, shared.busyNanos, shared.pool);
+                    return Worker.create(i, shared.searchers[i], self, shared.busyNanos);
                 }))
                 .onFailure(SupervisorStrategy.restart());
     }

@@ -52,12 +52,12 @@ public final class Worker {
         DtsShared shared = new DtsShared(id + 1, all);
         shared.supervisor = supervisor;
         searcher.attach(shared.hookFor(id), id, false);
-        return create(id, searcher, supervisor, new AtomicLongArray(id + 1), shared.pool);
+        return create(id, searcher, supervisor, new AtomicLongArray(id + 1));
     }
 
     /** busy: per-worker nanoseconds spent inside a search (root or helping), for the idle share. */
     static Behavior<Command> create(int id, Searcher searcher, ActorRef<Supervisor.Command> supervisor,
-                                    AtomicLongArray busy, SplitBlock[] pool) {
+                                    AtomicLongArray busy) {
         return Behaviors.receive(Command.class)
                 .onMessage(RunRoot.class, m -> {
                     long t0 = System.nanoTime();
