@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPRT of one build against another (issue 13: every search/eval/time change is tested against the build
+# before it). Builds each git ref from a clean `git archive` into /tmp/gacrux-sprt/<sha>.jar (cached, so a
+# working-tree edit cannot change a running match), then runs ../shared/tools/match.mjs with the shuffled
+# openings and the project's SPRT bounds. Extra arguments go to match.mjs (e.g. --tc 5+0.05, --nodes 25000,
+# --concurrency 2, --games 4000, --seed 7).
+#
+#   scripts/sprt.sh NEW_REF OLD_REF [match.mjs args...]
+#   scripts/sprt.sh WORKTREE OLD_REF ...   (NEW_REF=WORKTREE: build the working tree as it is, uncached)
+#
+# Prints the match summary; the last lines carry games, W-L-D, Elo +/- error and the LLR for the commit message.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+new=$1 old=$2; shift 2
+cache=/tmp/gacrux-sprt
+mkdir -p "$cache"
+
+jar_for() { # ref -> path of its jar
+    local ref=$1
+    if [ "$ref" = WORKTREE ]; then
+        local dir; dir=$(mktemp -d "$cache/wt.XXXXXX")
+        (cd "$root" && tar -c --exclude=./target --exclude=./.git . | tar -x -C "$dir")
+        (cd "$dir" && mvn -o -q -B package -Dmaven.test.skip=true >&2)
+        echo "$dir/target/gacrux.jar"
+        return
+    fi
+    local sha; sha=$(git rev-parse --short=12 "$ref^{commit}")
+    if [ ! -f "$cache/$sha.jar" ]; then
+        local dir; dir=$(mktemp -d "$cache/build.XXXXXX")
+        git archive "$sha" | tar -x -C "$dir"
+        (cd "$dir" && mvn -o -q -B package -Dmaven.test.skip=true >&2)
+        cp "$dir/target/gacrux.jar" "$cache/$sha.jar"
+        rm -rf "$dir"
+    fi
+    echo "$cache/$sha.jar"
+}
+
+newjar=$(jar_for "$new")
+oldjar=$(jar_for "$old")
+echo "new: $new -> $newjar" >&2
+echo "old: $old -> $oldjar" >&2
+for j in "$newjar" "$oldjar"; do
+    printf '%s bench: ' "$j" >&2
+    java -jar "$j" bench 2>&1 | grep -o 'Nodes: [0-9]*' >&2 || true
+done
+exec node "$root/../shared/tools/match.mjs" \
+    --engine name=new cmd="java -jar $newjar" \
+    --engine name=old cmd="java -jar $oldjar" \
+    --openings "$root/../shared/data/openings.epd" --shuffle \
+    --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --games 20000 "$@"
