@@ -88,12 +88,12 @@ public final class ProtocolChecker {
             events++;
             Key k = new Key(e.block(), e.gen());
             switch (e.type()) {
-                case ProtocolTrace.SPLIT -> {
+                case SPLIT -> {
                     BlockState b = blocks.computeIfAbsent(k, x -> new BlockState());
                     if (b.offered) out.add(new Violation(DOUBLE_SPLIT, e.seq(), "block " + k + " offered twice"));
                     b.offered = true;
                 }
-                case ProtocolTrace.JOIN -> {
+                case JOIN -> {
                     BlockState b = blocks.get(k);
                     if (b == null || !b.offered) {
                         out.add(new Violation(JOIN_NOT_OFFERED, e.seq(), "worker " + e.worker() + " joined " + k
@@ -105,7 +105,7 @@ public final class ProtocolChecker {
                     }
                     b.helpersIn.merge(e.worker(), 1, Integer::sum);
                 }
-                case ProtocolTrace.SELECT -> {
+                case SELECT -> {
                     BlockState b = blocks.get(k);
                     if (b == null || !b.offered || b.unsplit) {
                         out.add(new Violation(SELECT_NOT_LIVE, e.seq(), "worker " + e.worker() + " selected move "
@@ -116,11 +116,11 @@ public final class ProtocolChecker {
                         out.add(new Violation(MOVE_SELECTED_TWICE, e.seq(), "move index " + e.index() + " of " + k
                                 + " selected again, by worker " + e.worker()));
                 }
-                case ProtocolTrace.MERGE -> {
+                case MERGE -> {
                     BlockState b = blocks.get(k);
                     if (b != null) b.helpersIn.computeIfPresent(e.worker(), (w, n) -> n > 1 ? n - 1 : null);
                 }
-                case ProtocolTrace.UNSPLIT -> {
+                case UNSPLIT -> {
                     BlockState b = blocks.get(k);
                     if (b == null || !b.offered) {
                         out.add(new Violation(UNSPLIT_NOT_OFFERED, e.seq(), "Unsplit of " + k + ", never offered"));
@@ -136,7 +136,7 @@ public final class ProtocolChecker {
                     // so keep a small tombstone instead of its Select set.
                     if (b.helpersIn.isEmpty()) b.selected.clear();
                 }
-                case ProtocolTrace.BESTMOVE -> bestmoves++;
+                case BESTMOVE -> bestmoves++;
                 default -> { }
             }
         }
@@ -169,13 +169,21 @@ public final class ProtocolChecker {
         return false;
     }
 
+    private static ProtocolTrace.Type type(String name) throws IOException {
+        try {
+            return ProtocolTrace.Type.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("unknown event type \"" + name + "\" in the trace");
+        }
+    }
+
     /** Reads a JSON-lines trace written by {@link ProtocolTrace} (one flat object per line). */
     public static List<Event> read(Path file) throws IOException {
         List<Event> events = new ArrayList<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             if (line.isBlank()) continue;
             Map<String, String> f = parseFlat(line);
-            events.add(new Event(num(f, "seq"), num(f, "t"), f.getOrDefault("ev", ""), (int) num(f, "w"),
+            events.add(new Event(num(f, "seq"), num(f, "t"), type(f.getOrDefault("ev", "")), (int) num(f, "w"),
                     (int) num(f, "blk"), (int) num(f, "gen"), (int) num(f, "ply"), (int) num(f, "depth"),
                     f.getOrDefault("nt", ""), (int) num(f, "left"), (int) num(f, "alpha"), (int) num(f, "beta"),
                     f.getOrDefault("move", ""), (int) num(f, "idx"), (int) num(f, "score"), f.getOrDefault("note", "")));

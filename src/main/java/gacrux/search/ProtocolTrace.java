@@ -29,16 +29,19 @@ public final class ProtocolTrace {
     public static final String LOGGER = "gacrux.dts.protocol";
     private static final Logger LOG = LoggerFactory.getLogger(LOGGER);
 
-    /** Event types: the paper's steps and the messages around them. */
-    public static final String HELP = "HELP", SPLIT = "SPLIT", JOIN_SENT = "JOIN_SENT", JOIN = "JOIN",
-            JOIN_REFUSED = "JOIN_REFUSED", CHOOSE = "CHOOSE", SELECT = "SELECT", SHARE = "SHARE", ABORT = "ABORT", MERGE = "MERGE",
-            UNSPLIT = "UNSPLIT", STOP = "STOP", BESTMOVE = "BESTMOVE";
+    /** Event types: the paper's steps and the messages around them (the name is what the JSON lines carry). */
+    public enum Type { HELP, SPLIT, JOIN_SENT, JOIN, JOIN_REFUSED, CHOOSE, SELECT, SHARE, ABORT, MERGE, UNSPLIT, STOP, BESTMOVE }
+
+    /** Short names for the recording sites ({@code ProtocolTrace.SPLIT}); switches name the constants bare. */
+    public static final Type HELP = Type.HELP, SPLIT = Type.SPLIT, JOIN_SENT = Type.JOIN_SENT, JOIN = Type.JOIN,
+            JOIN_REFUSED = Type.JOIN_REFUSED, CHOOSE = Type.CHOOSE, SELECT = Type.SELECT, SHARE = Type.SHARE,
+            ABORT = Type.ABORT, MERGE = Type.MERGE, UNSPLIT = Type.UNSPLIT, STOP = Type.STOP, BESTMOVE = Type.BESTMOVE;
 
     /**
      * One protocol event. Fields that do not apply are -1 (numbers) or "" (strings). alpha/beta are the block's
      * window at the moment (alpha includes shared results); left is the block's moves not yet selected.
      */
-    public record Event(long seq, long micros, String type, int worker, int block, int gen, int ply, int depth,
+    public record Event(long seq, long micros, Type type, int worker, int block, int gen, int ply, int depth,
                         String nodeType, int left, int alpha, int beta, String move, int index, int score, String note) {
 
         public String toJson() {
@@ -122,7 +125,7 @@ public final class ProtocolTrace {
     }
 
     /** An event about block b (its facts are read now), or about no block (b == null). */
-    public void record(String type, int worker, SplitBlock b, int gen, int move, int index, int score, String note) {
+    public void record(Type type, int worker, SplitBlock b, int gen, int move, int index, int score, String note) {
         int blk = -1, ply = -1, depth = -1, left = -1, alpha = -1, beta = -1;
         String nt = "";
         if (b != null) {

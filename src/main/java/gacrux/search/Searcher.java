@@ -342,7 +342,7 @@ public final class Searcher {
     }
 
     /** Records a protocol event when this search is traced (docs/dts-protocol.md); gen -1: b's current one. */
-    void trace(String type, SplitBlock b, int gen, int move, int index, int score, String note) {
+    void trace(ProtocolTrace.Type type, SplitBlock b, int gen, int move, int index, int score, String note) {
         ProtocolTrace t = control == null ? null : control.trace();
         if (t != null) t.record(type, workerId, b, b != null && gen < 0 ? b.generation() : gen, move, index, score, note);
     }

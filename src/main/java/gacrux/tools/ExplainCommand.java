@@ -145,7 +145,7 @@ public final class ExplainCommand {
     /** The story: one sentence per event (the first SHORT_EVENTS unless verbose), then a summary. */
     static void narrate(List<Event> events, boolean verbose, boolean times, PrintStream out) {
         int shown = 0, hidden = 0;
-        java.util.Set<String> told = new java.util.HashSet<>();
+        java.util.Set<ProtocolTrace.Type> told = java.util.EnumSet.noneOf(ProtocolTrace.Type.class);
         // Short form: the Selects of one worker at one block, up to the next other event, make one sentence.
         Map<String, List<Event>> selects = new LinkedHashMap<>();
         for (Event e : events) {
@@ -171,8 +171,8 @@ public final class ExplainCommand {
         }
         for (List<Event> group : selects.values()) print(out, times, group.get(0), selectGroup(group));
         if (hidden > 0) out.println("... " + hidden + " more events (--verbose tells them all).");
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        for (String t : List.of(ProtocolTrace.HELP, ProtocolTrace.SPLIT, ProtocolTrace.JOIN, ProtocolTrace.JOIN_REFUSED,
+        Map<ProtocolTrace.Type, Integer> counts = new LinkedHashMap<>();
+        for (ProtocolTrace.Type t : List.of(ProtocolTrace.HELP, ProtocolTrace.SPLIT, ProtocolTrace.JOIN, ProtocolTrace.JOIN_REFUSED,
                 ProtocolTrace.SELECT, ProtocolTrace.SHARE, ProtocolTrace.ABORT, ProtocolTrace.MERGE, ProtocolTrace.UNSPLIT))
             counts.put(t, 0);
         Map<Integer, Integer> selectsBy = new TreeMap<>();
@@ -210,20 +210,20 @@ public final class ExplainCommand {
     }
 
     /** Said once, after the first event of each kind: what the step is for. */
-    private static String explanation(String type) {
+    private static String explanation(ProtocolTrace.Type type) {
         return switch (type) {
-            case ProtocolTrace.HELP -> " An idle worker does not wait to be given work: it joins an open block, or"
+            case HELP -> " An idle worker does not wait to be given work: it joins an open block, or"
                     + " reads every busy worker's published path and chooses the node to split itself (Choose).";
-            case ProtocolTrace.CHOOSE -> " The request is one bit in the owner's slot, which the owner reads after every"
+            case CHOOSE -> " The request is one bit in the owner's slot, which the owner reads after every"
                     + " move (a busy worker never reads its mailbox); the requester spins on its own slot for the answer.";
-            case ProtocolTrace.SPLIT -> " The block holds a copy of the node (position, remaining moves, window) that"
+            case SPLIT -> " The block holds a copy of the node (position, remaining moves, window) that"
                     + " other workers can search from.";
-            case ProtocolTrace.JOIN_SENT -> " The owner attaches the requester to the block itself and writes the block"
+            case JOIN_SENT -> " The owner attaches the requester to the block itself and writes the block"
                     + " into the requester's slot: no message and no thread hop between idle and work.";
-            case ProtocolTrace.JOIN -> " It copies the block's position and searches moves from it as if the node were"
+            case JOIN -> " It copies the block's position and searches moves from it as if the node were"
                     + " its own.";
-            case ProtocolTrace.SHARE -> " (One compare-and-set on the block's best score.)";
-            case ProtocolTrace.UNSPLIT -> " Gacrux's owner always backs the value up itself: its Java stack holds the"
+            case SHARE -> " (One compare-and-set on the block's best score.)";
+            case UNSPLIT -> " Gacrux's owner always backs the value up itself: its Java stack holds the"
                     + " rest of that search.";
             default -> "";
         };
@@ -241,35 +241,35 @@ public final class ExplainCommand {
     static String sentence(Event e) {
         int w = e.worker();
         return switch (e.type()) {
-            case ProtocolTrace.HELP -> "HELP: worker " + w + " is idle and asks for work"
+            case HELP -> "HELP: worker " + w + " is idle and asks for work"
                     + (e.note().isEmpty() ? " (it finished what it was given)." : " (" + e.note() + ").");
-            case ProtocolTrace.CHOOSE -> "Choose: worker " + w + " " + e.note() + ".";
-            case ProtocolTrace.SPLIT -> "Split: worker " + w + ", asked for a split, makes its node at " + node(e) + ", with "
+            case CHOOSE -> "Choose: worker " + w + " " + e.note() + ".";
+            case SPLIT -> "Split: worker " + w + ", asked for a split, makes its node at " + node(e) + ", with "
                     + e.left() + (e.left() == 1 ? " move left" : " moves left") + " and window [" + e.alpha() + ", " + e.beta() + "]: " + why(e)
                     + " It becomes " + block(e) + " (" + e.note() + ").";
-            case ProtocolTrace.JOIN_SENT -> "Hand-off: worker " + w + ", the owner of block #" + e.block() + ", gives it to "
+            case JOIN_SENT -> "Hand-off: worker " + w + ", the owner of block #" + e.block() + ", gives it to "
                     + e.note().replace("hand-off to ", "") + ".";
-            case ProtocolTrace.JOIN -> "Join: worker " + w + " attaches to " + block(e) + " at " + node(e) + "; "
+            case JOIN -> "Join: worker " + w + " attaches to " + block(e) + " at " + node(e) + "; "
                     + e.left() + " moves are left (" + via(e.note()) + ").";
-            case ProtocolTrace.JOIN_REFUSED -> "Join refused: worker " + w + " came too late for block #" + e.block()
+            case JOIN_REFUSED -> "Join refused: worker " + w + " came too late for block #" + e.block()
                     + " generation " + e.gen() + " (closed, reused or out of moves); a late message is normal ("
                     + via(e.note()) + ").";
-            case ProtocolTrace.SELECT -> "Select: worker " + w + " takes move " + e.move() + " (number " + (e.index() + 1)
+            case SELECT -> "Select: worker " + w + " takes move " + e.move() + " (number " + (e.index() + 1)
                     + " of the block) at block #" + e.block() + ", searching it with window [" + e.alpha() + ", "
                     + e.beta() + "].";
-            case ProtocolTrace.SHARE -> "Share: worker " + w + " found " + e.move() + " worth " + e.score()
+            case SHARE -> "Share: worker " + w + " found " + e.move() + " worth " + e.score()
                     + " at block #" + e.block() + ", better than anything before: the block's alpha is now " + e.alpha()
                     + " for every worker at its next Select.";
-            case ProtocolTrace.ABORT -> "Abort: at block #" + e.block() + " " + e.move() + " scored " + e.score()
+            case ABORT -> "Abort: at block #" + e.block() + " " + e.move() + " scored " + e.score()
                     + " >= beta " + e.beta() + ", a fail high: the remaining moves are not needed, and every worker"
                     + " below the block stops at its next node.";
-            case ProtocolTrace.MERGE -> "Merge: worker " + w + " finds no move left at block #" + e.block()
+            case MERGE -> "Merge: worker " + w + " finds no move left at block #" + e.block()
                     + " and detaches; its results are already shared.";
-            case ProtocolTrace.UNSPLIT -> "Unsplit: worker " + w + ", the owner, has no move left at block #" + e.block()
+            case UNSPLIT -> "Unsplit: worker " + w + ", the owner, has no move left at block #" + e.block()
                     + "; no helper is attached any more, so it closes the block and backs up the value "
                     + (e.move().isEmpty() ? e.score() + " (no move improved alpha)" : e.score() + " (move " + e.move() + ")")
                     + " into its own search at ply " + e.ply() + ".";
-            case ProtocolTrace.STOP -> "Stop: the search is over (depth reached, or stopped); everyone polls the flag.";
+            case STOP -> "Stop: the search is over (depth reached, or stopped); everyone polls the flag.";
             default -> null;
         };
     }

@@ -56,16 +56,16 @@ public final class TimelineSvg {
             int k = e.worker();
             String key = e.block() + "/" + e.gen();
             switch (e.type()) {
-                case ProtocolTrace.SPLIT -> {
+                case SPLIT -> {
                     ownerOf.put(key, k);
                     change(segments, stacks, since, k, e.micros(), searchOver);
                     stacks.get(k).push(new Activity("own", e.block(), e.gen(), "#" + e.block() + " p" + e.ply() + " " + e.nodeType()));
                 }
-                case ProtocolTrace.UNSPLIT -> {
+                case UNSPLIT -> {
                     change(segments, stacks, since, k, e.micros(), searchOver);
                     pop(stacks.get(k), e);
                 }
-                case ProtocolTrace.JOIN -> {
+                case JOIN -> {
                     change(segments, stacks, since, k, e.micros(), searchOver);
                     stacks.get(k).push(new Activity("help", e.block(), e.gen(), "#" + e.block() + " p" + e.ply() + " " + e.nodeType()));
                     Long sent = joinSentAt.remove(k + ":" + key);
@@ -74,7 +74,7 @@ public final class TimelineSvg {
                         line(arrows, x.applyAsDouble(sent), laneY.applyAsInt(owner), x.applyAsDouble(e.micros()),
                                 laneY.applyAsInt(k), "#2a7", false);
                 }
-                case ProtocolTrace.MERGE -> {
+                case MERGE -> {
                     change(segments, stacks, since, k, e.micros(), searchOver);
                     pop(stacks.get(k), e);
                     Integer owner = ownerOf.get(key);
@@ -82,19 +82,19 @@ public final class TimelineSvg {
                         line(arrows, x.applyAsDouble(e.micros()), laneY.applyAsInt(k), x.applyAsDouble(e.micros()),
                                 laneY.applyAsInt(owner), "#c60", false);
                 }
-                case ProtocolTrace.HELP -> line(arrows, x.applyAsDouble(e.micros()), laneY.applyAsInt(k),
+                case HELP -> line(arrows, x.applyAsDouble(e.micros()), laneY.applyAsInt(k),
                         x.applyAsDouble(e.micros()), laneSup, "#999", false);
-                case ProtocolTrace.JOIN_SENT -> { // recorded by the owner: "hand-off to worker r (...)"
+                case JOIN_SENT -> { // recorded by the owner: "hand-off to worker r (...)"
                     int r = workerIn(e.note(), "hand-off to worker ");
                     if (r >= 0) joinSentAt.put(r + ":" + key, e.micros());
                 }
-                case ProtocolTrace.CHOOSE -> { // the split request: from the idle worker to the owner it chose
+                case CHOOSE -> { // the split request: from the idle worker to the owner it chose
                     int target = workerIn(e.note(), "asks worker ");
                     if (target >= 0 && target < w)
                         line(arrows, x.applyAsDouble(e.micros()), laneY.applyAsInt(k), x.applyAsDouble(e.micros()),
                                 laneY.applyAsInt(target), "#888", true);
                 }
-                case ProtocolTrace.BESTMOVE -> {
+                case BESTMOVE -> {
                     for (int i = 0; i < w; i++) change(segments, stacks, since, i, e.micros(), false);
                     searchOver = true;
                 }

@@ -84,10 +84,10 @@ class DtsProtocolTraceTest {
                     }
                     for (Event e : events) {
                         switch (e.type()) {
-                            case ProtocolTrace.SPLIT -> splits++;
-                            case ProtocolTrace.JOIN -> joins++;
-                            case ProtocolTrace.SELECT -> selects++;
-                            case ProtocolTrace.MERGE -> merges++;
+                            case SPLIT -> splits++;
+                            case JOIN -> joins++;
+                            case SELECT -> selects++;
+                            case MERGE -> merges++;
                             default -> { }
                         }
                     }
@@ -117,9 +117,9 @@ class DtsProtocolTraceTest {
         for (Event e : events) {
             String k = e.worker() + ":" + e.block() + "/" + e.gen();
             switch (e.type()) {
-                case ProtocolTrace.JOIN -> open.put(k, 0);
-                case ProtocolTrace.SELECT -> open.computeIfPresent(k, (x, n) -> n + 1);
-                case ProtocolTrace.MERGE -> {
+                case JOIN -> open.put(k, 0);
+                case SELECT -> open.computeIfPresent(k, (x, n) -> n + 1);
+                case MERGE -> {
                     Integer n = open.remove(k);
                     if (n != null && n == 0) empty++;
                 }

@@ -20,13 +20,13 @@ class ProtocolCheckerTest {
     private static final class T {
         final List<Event> events = new ArrayList<>();
 
-        T ev(String type, int worker, int block, int gen, int index) {
+        T ev(ProtocolTrace.Type type, int worker, int block, int gen, int index) {
             events.add(new Event(events.size(), events.size() * 10L, type, worker, block, gen, 2, 5, "ALL", 3, -20, 20,
                     "", index, -1, ""));
             return this;
         }
 
-        T ev(String type, int worker, int block, int gen) { return ev(type, worker, block, gen, -1); }
+        T ev(ProtocolTrace.Type type, int worker, int block, int gen) { return ev(type, worker, block, gen, -1); }
 
         /** A correct block: owner 0 splits #b/g, worker w joins, both select, w merges, owner unsplits. */
         T goodBlock(int b, int g, int w) {
@@ -141,6 +141,19 @@ class ProtocolCheckerTest {
             assertTrue(lines.get(0).startsWith("{\"seq\":0,"), lines.get(0));
             List<Event> back = ProtocolChecker.read(f);
             assertEquals(rec.events(), back);
+        } finally {
+            Files.deleteIfExists(f);
+        }
+    }
+
+    @Test
+    void aTraceWithAnUnknownEventTypeIsRejectedByName() throws Exception {
+        Path f = Files.createTempFile("trace", ".jsonl");
+        try {
+            Files.writeString(f, "{\"seq\":1,\"t\":0,\"ev\":\"SPLITT\",\"w\":0,\"blk\":1,\"gen\":1,\"ply\":2,\"depth\":5,"
+                    + "\"nt\":\"ALL\",\"left\":3,\"alpha\":0,\"beta\":1,\"move\":\"\",\"idx\":-1,\"score\":-1,\"note\":\"\"}\n");
+            java.io.IOException e = assertThrows(java.io.IOException.class, () -> ProtocolChecker.read(f));
+            assertTrue(e.getMessage().contains("SPLITT"), e.getMessage());
         } finally {
             Files.deleteIfExists(f);
         }

@@ -1,5 +1,6 @@
 package gacrux.tools;
 
+import gacrux.search.ProtocolTrace;
 import gacrux.search.ProtocolTrace.Event;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
@@ -17,11 +18,11 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /** The timeline of a hand-made trace: well-formed SVG, one lane per worker, the right bars and arrows. */
 class TimelineSvgTest {
-    private static Event ev(List<Event> l, long t, String type, int w, int blk, int gen) {
+    private static Event ev(List<Event> l, long t, ProtocolTrace.Type type, int w, int blk, int gen) {
         return ev(l, t, type, w, blk, gen, "");
     }
 
-    private static Event ev(List<Event> l, long t, String type, int w, int blk, int gen, String note) {
+    private static Event ev(List<Event> l, long t, ProtocolTrace.Type type, int w, int blk, int gen, String note) {
         Event e = new Event(l.size(), t, type, w, blk, gen, 2, 5, "ALL", 3, -20, 20, "", -1, -1, note);
         l.add(e);
         return e;
