@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The strength gauntlet of issue 13 (docs/strength.md): Gacrux at one git ref, 1 thread, against Toga II 3.0,
+# Glaurung 2.2, Ethereal 12 (books off, Threads 1, Hash 16) and Stockfish 15.1 at UCI_Elo 2400, 5+0.05 by default,
+# shuffled openings.epd, --concurrency 1. Each match writes its PGN and summary under OUT (default
+# /tmp/gacrux-gauntlet/<sha>); the summaries carry Elo with error bars and the time losses, illegal moves and
+# crashes of both sides. Opponents are the Debian packages (apt-get install toga2 glaurung ethereal-chess
+# stockfish), found in /usr/games; the project's tests never need them.
+#
+#   scripts/gauntlet.sh REF [--games N] [--tc 5+0.05] [--only NAME[,NAME]] [--out DIR]
+#
+# Needs an otherwise idle machine: a loaded one makes every engine slower and the figures noise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+ref=$1; shift
+games=300 tc=5+0.05 only="" out=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        --games) games=$2; shift 2 ;;
+        --tc) tc=$2; shift 2 ;;
+        --only) only=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        *) echo "gauntlet: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+G=/usr/games
+for e in toga2 glaurung ethereal-chess stockfish; do
+    [ -x "$G/$e" ] || { echo "gauntlet: $G/$e missing (apt-get install toga2 glaurung ethereal-chess stockfish)" >&2; exit 2; }
+done
+
+sha=$(git rev-parse --short=12 "$ref^{commit}")
+cache=/tmp/gacrux-sprt
+jar=$cache/$sha.jar
+if [ ! -f "$jar" ]; then
+    mkdir -p "$cache"
+    dir=$(mktemp -d "$cache/build.XXXXXX")
+    git archive "$sha" | tar -x -C "$dir"
+    (cd "$dir" && mvn -o -q -B package -Dmaven.test.skip=true >&2)
+    cp "$dir/target/gacrux.jar" "$jar"
+    rm -rf "$dir"
+fi
+out=${out:-/tmp/gacrux-gauntlet/$sha}
+mkdir -p "$out"
+echo "gauntlet: gacrux $sha ($(java -jar "$jar" bench 2>&1 | grep -o 'Nodes: [0-9]*')), $games games each at $tc, into $out" >&2
+
+run() { # name, then the opponent's --engine keys
+    local name=$1; shift
+    if [ -n "$only" ] && [[ ",$only," != *",$name,"* ]]; then return; fi
+    node "$root/../shared/tools/match.mjs" \
+        --engine name=gacrux cmd="java -jar $jar" \
+        --engine name="$name" "$@" \
+        --tc "$tc" --games "$games" --concurrency 1 \
+        --openings "$root/../shared/data/openings.epd" --shuffle --seed 1 \
+        --pgn "$out/$name.pgn" --quiet > "$out/$name.txt" 2>&1 || true
+    echo "== $name"; tail -8 "$out/$name.txt"
+}
+
+run toga2 cmd=$G/toga2 opt.OwnBook=false opt.Hash=16 "opt.Number of Threads=1"
+run glaurung cmd=$G/glaurung opt.OwnBook=false opt.Hash=16 opt.Threads=1
+run ethereal cmd=$G/ethereal-chess opt.Hash=16 opt.Threads=1
+run sf2400 cmd=$G/stockfish opt.Hash=16 opt.Threads=1 opt.UCI_LimitStrength=true opt.UCI_Elo=2400
