@@ -158,6 +158,15 @@ public final class DtsSearch {
         return result.join();
     }
 
+    /**
+     * The cluster level (issue 14): worker 0, the root worker, may hand moves to other machines through r (null:
+     * off). Only worker 0: its own recursion is the one place with the root position and the path at hand.
+     */
+    public void remote(gacrux.search.RemoteWork r) { shared.searchers[0].remote(r); }
+
+    /** Runs job on worker 0 (with its searcher) while the other workers seek work in it: a remote task (issue 14). */
+    public void searchJob(SearchControl control, Consumer<Searcher> job) { search(control, job); }
+
     public void configure(Searcher.Config config) {
         for (Searcher s : shared.searchers) s.configure(config);
     }
