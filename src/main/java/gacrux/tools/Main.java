@@ -25,6 +25,7 @@ public final class Main {
             case "treediff" -> TreeDiff.run(rest, System.out, System.err);
             case "explain" -> ExplainCommand.run(rest, System.out, System.err);
             case "startup" -> StartupBench.run(rest, System.out, System.err);
+            case "node" -> NodeCommand.run(rest, System.out, System.err);
             case "help", "--help", "-h" -> { usage(); yield 0; }
             default -> { System.err.println("unknown command '" + args[0] + "'"); usage(); yield 2; }
         };
@@ -46,6 +47,7 @@ public final class Main {
                        java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
                        java -jar gacrux.jar treediff A.log B.log [--limit N]
                        java -jar gacrux.jar startup [--runs N] [--cmd "COMMAND"]... [--hash MB]
+                       java -jar gacrux.jar node --port P [--host H] [--seed HOST:PORT,...] [--threads N] [--hash MB] [--stable-after 7s]
                        java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]""";
     }
 }
