@@ -76,7 +76,7 @@ public final class ClusterWork implements RemoteWork {
                         long unknownDropped, long lost, long timeouts, long failedOther, long aborted, long remoteNodes,
                         long perftSent, long perftLost, long lastLossNanos, long lastLossTask) {}
 
-    private final int minDepth;
+    private volatile int minDepth;
     private final Map<ActorRef<WorkerNode.Command>, Peer> peers = new LinkedHashMap<>();
     private final Map<Long, Pending> pending = new HashMap<>();
     private final Map<Long, PerftPending> perftPending = new HashMap<>();
@@ -111,6 +111,9 @@ public final class ClusterWork implements RemoteWork {
 
     @Override
     public int minDepth() { return minDepth; }
+
+    /** setoption name Cluster Split Depth: from the next node on. */
+    public void minDepth(int d) { minDepth = d; }
 
     @Override
     public boolean idle() { return idleCount > 0 && self != null; }

@@ -154,7 +154,57 @@ class ClusterSearchTest {
     }
 
     @Test
+    @Order(5)
+    void theUciEngineUsesTheWorkersAndStopsQuickly() throws Exception {
+        try (UciDriver e = new UciDriver("127.0.0.1:" + a.port)) {
+            e.send("uci");
+            e.waitFor("uciok"::equals, 0, 60);
+            e.send("setoption name Cluster Split Depth value 5");
+            e.send("isready");
+            e.waitFor("readyok"::equals, 0, 60);
+            e.waitFor(l -> l.startsWith("info string cluster: joined as "), 0, 120);
+            // The Receptionist's listing reaches the engine a moment after its join.
+            long end = System.nanoTime() + 60_000_000_000L;
+            String stats;
+            do {
+                int from = e.lines.size();
+                e.send("position startpos moves e2e4");
+                e.send("go depth 9");
+                e.waitFor(l -> l.startsWith("bestmove "), from, 120);
+                stats = e.lines.stream().skip(from).filter(l -> l.startsWith("info string cluster: ")).findFirst().orElse("");
+            } while (!stats.matches(".* [1-9]\\d* merged.*") && System.nanoTime() < end);
+            assertTrue(stats.matches("info string cluster: 2 workers, \\d+ moves out, [1-9]\\d* merged, .*"), stats);
+            // stop: the engine aborts its remote moves rather than waiting for them; bestmove comes at once.
+            int from = e.lines.size();
+            e.send("go infinite");
+            Thread.sleep(1500);
+            long stopAt = System.nanoTime();
+            e.send("stop");
+            String best = e.waitFor(l -> l.startsWith("bestmove "), from, 30);
+            assertTrue(System.nanoTime() - stopAt < 5_000_000_000L, "bestmove long after stop");
+            assertFalse(best.equals("bestmove 0000"), best);
+        }
+    }
+
+    @Test
     @Order(4)
+    void abortStopsTheRemoteSearch() throws Exception {
+        // A task that would run for many minutes (depth 12, TT off, no pruning): Abort must end it in seconds.
+        work.beginSearch();
+        gacrux.search.RemoteTask t = work.submit(new gacrux.search.RemoteWork.Spec(Position.startPos(), new long[0],
+                new int[]{MoveGen.parseUci(Position.startPos(), "e2e4")}, 13, 12, -100, 100, Searcher.CUT, false, false), 1, 0);
+        assertNotNull(t);
+        await("the task accepted", 30, () -> work.holdingWork().size() == 1);
+        long t0 = System.nanoTime();
+        work.abort(t);
+        await("the node idle again after Abort", 30, () -> work.stats().idlePeers() == 2);
+        assertEquals(gacrux.search.RemoteTask.ABORTED, t.state());
+        System.err.printf("issue 14: abort -> node idle %.3f s%n", (System.nanoTime() - t0) / 1e9);
+        work.endSearch();
+    }
+
+    @Test
+    @Order(6)
     void killedNodesWorkIsSearchedAgainLocally() throws Exception {
         Position p = Position.fromFen(FENS.get(1));
         int serial = serial(p, 6);
