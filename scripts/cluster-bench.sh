@@ -23,11 +23,16 @@ for f in n1 n2; do
 done
 
 run() { # $1: extra setoption lines; prints the cluster line and the last info depth line
-  { echo uci; printf '%b' "$1"; echo isready; sleep 6; echo "$POS"; echo "go depth $DEPTH"
+  # With a cluster: wait for the join, then 3 s for the Receptionist's listing to reach the engine.
+  { echo uci; printf '%b' "$1"; echo isready
+    if [ -n "$1" ]; then
+      while ! grep -q '^info string cluster: joined' "$DIR/e.out" 2>/dev/null; do sleep 0.5; done; sleep 3
+    fi
+    echo "$POS"; echo "go depth $DEPTH"
     while ! grep -q '^bestmove' "$DIR/e.out" 2>/dev/null; do sleep 0.5; done; echo quit; } \
     | java -jar "$JAR" > "$DIR/e.out" 2> "$DIR/e.err" || true
   grep '^info depth' "$DIR/e.out" | grep -v lowerbound | grep -v upperbound | tail -1 | sed 's/ pv .*//'
-  grep '^info string cluster' "$DIR/e.out" || true
+  grep '^info string cluster' "$DIR/e.out" | grep -v joined || true
   rm -f "$DIR/e.out"
 }
 for s in $SPLITS; do

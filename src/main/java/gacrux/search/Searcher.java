@@ -422,53 +422,74 @@ public final class Searcher {
             System.arraycopy(rootMoves, 0, moves[0], 0, rootCount);
             for (int k = 0; k < rootCount; k++) moveScores[0][k] = rootCount - k; // keep the root order
         }
-        for (int i = pvIdx; i < rootCount; i++) {
-            int m = rootMoves[i];
-            currentMove[0] = m;
-            if (rootSplits) {
-                Split.rootFrame(this, i + 1, i - pvIdx, depth, alpha, beta, inCheck, bestRootIdx);
-                splittable[0] = i > pvIdx && i + 1 < rootCount;
-                top = 0;
-            }
-            // Long searches tell the GUI which root move is being searched (cheap: once per root move).
-            if (thinkInfo != null && System.nanoTime() - thinkStartNs > CURRMOVE_AFTER_NS)
-                thinkInfo.accept("info depth " + depth + " currmove " + Move.toUci(m) + " currmovenumber " + (i + 1));
-            Position child = pos[1];
-            child.copyFrom(root);
-            child.makeMove(m);
-            keys[rootKeyIndex + 1] = child.key();
-            boolean givesCheck = child.inCheck();
-            int newDepth = depth - 1 + (givesCheck ? 1 : 0);
-            int score, r = 0;
-            boolean research = false;
-            if (i == pvIdx) {
-                score = -search(1, newDepth, -beta, -alpha, PV);
+        // The cluster level: after the first root move, later ones may go to idle remote nodes. Once one has gone,
+        // the root is no longer split locally in this iteration (a split block assumes its moves are in order).
+        java.util.ArrayList<RemoteTask> out = config.multiPv() == 1 && remoteMayHandOut(depth) ? remoteList(0) : null;
+        boolean handedOut = false;
+        int next = pvIdx, waits = 0;
+        while (true) {
+            int i, m, score;
+            RemoteTask done = out != null && !out.isEmpty() ? takeFinished(out) : null;
+            SplitBlock rootBlock = null;
+            if (done != null) {
+                m = done.move;
+                i = rootIndex(m, pvIdx);
+                currentMove[0] = m;
+                if (done.state() == RemoteTask.DONE) {
+                    score = -done.score();
+                    nodes += done.nodes();
+                    remoteMerged++;
+                } else { // its node was lost: search the move here, as a later root move
+                    remoteResearched++;
+                    score = rootMove(m, i - pvIdx, depth, alpha, beta, inCheck);
+                    done = null;
+                }
+                if (control.stopped()) { abortRemote(out); break; }
+            } else if (next < rootCount) {
+                i = next++;
+                m = rootMoves[i];
+                currentMove[0] = m;
+                if (rootSplits) {
+                    Split.rootFrame(this, i + 1, i - pvIdx, depth, alpha, beta, inCheck, bestRootIdx);
+                    splittable[0] = i > pvIdx && i + 1 < rootCount && !handedOut;
+                    top = 0;
+                }
+                // Long searches tell the GUI which root move is being searched (cheap: once per root move).
+                if (thinkInfo != null && System.nanoTime() - thinkStartNs > CURRMOVE_AFTER_NS)
+                    thinkInfo.accept("info depth " + depth + " currmove " + Move.toUci(m) + " currmovenumber " + (i + 1));
+                score = rootMove(m, i - pvIdx, depth, alpha, beta, inCheck);
+                splittable[0] = false;
+                rootBlock = blockAt[0]; // the root was split from below while move i was searched
+                if (control.stopped()) {
+                    if (rootBlock != null) Unsplit.finishRootBlock(this, i, rootBlock.alpha0);
+                    if (out != null) abortRemote(out);
+                    break;
+                }
+            } else if (out != null && !out.isEmpty()) {
+                if (control.stopped()) { abortRemote(out); break; }
+                waitForRemote(waits++);
+                continue;
             } else {
-                if (pruning && depth >= 3 && !Move.isTactical(m) && !inCheck && !givesCheck && i >= 3)
-                    r = Math.max(0, Math.min(newDepth - 1, LMR[Math.min(depth, 63)][Math.min(i, 63)] - 1));
-                score = -search(1, newDepth - r, -alpha - 1, -alpha, CUT);
-                research = score > alpha && r > 0 && !control.stopped();
-                if (research)
-                    score = -search(1, newDepth, -alpha - 1, -alpha, CUT);
-                if (score > alpha && score < beta && !control.stopped())
-                    score = -search(1, newDepth, -beta, -alpha, PV);
-            }
-            splittable[0] = false;
-            SplitBlock rootBlock = blockAt[0]; // the root was split from below while move i was searched
-            if (control.stopped()) {
-                if (rootBlock != null) Unsplit.finishRootBlock(this, i, rootBlock.alpha0);
                 break;
             }
-            if (TreeDump.ON) traceMove(0, m, i - pvIdx, depth, alpha, beta, act(r, research, givesCheck ? 1 : 0), r,
-                    givesCheck ? 1 : 0, score);
             if (score > best) best = score;
             if (score > alpha) {
                 rootScores[i] = score;
                 rootPv[i][0] = m;
-                System.arraycopy(pv[1], 0, rootPv[i], 1, pvLength[1]);
-                rootPvLength[i] = pvLength[1] + 1;
+                if (done != null) {
+                    int[] rp = done.pv();
+                    int len = Math.min(rp.length, STACK - 2);
+                    System.arraycopy(rp, 0, rootPv[i], 1, len);
+                    rootPvLength[i] = len + 1;
+                } else {
+                    System.arraycopy(pv[1], 0, rootPv[i], 1, pvLength[1]);
+                    rootPvLength[i] = pvLength[1] + 1;
+                }
                 alpha = score;
-                if (score >= beta && rootBlock == null) break;
+                if (score >= beta && rootBlock == null) {
+                    if (out != null) abortRemote(out); // Abort: a fail high here ends this root search
+                    break;
+                }
             } else {
                 rootScores[i] = i == pvIdx ? score : -INFINITE + 1;
                 if (i == pvIdx) {
@@ -486,10 +507,15 @@ public final class Searcher {
                 if (s2 > best) best = s2;
                 break;
             }
+            // Young Brothers Wait across machines: after the first root move, idle remote nodes get later ones.
+            if (out != null && next < rootCount && remote.idle()) {
+                next = handOutRoot(next, depth, alpha, beta, out);
+                handedOut |= !out.isEmpty();
+            }
             // The root is a PV node: after its first move (YBW) it is the best split point of all.
             if (moveTick != null) moveTick.run();
-            if (hook != null && config.multiPv() == 1 && i + 1 < rootCount && depth >= dts.minSplitDepth()
-                    && workShare == null && slot.requests() != 0) {
+            if (hook != null && config.multiPv() == 1 && next < rootCount && depth >= dts.minSplitDepth()
+                    && workShare == null && !handedOut && next == i + 1 && slot.requests() != 0) {
                 long taken = Split.refuseWaitingOwnersNotAbove(this, Split.takeVisibleRequests(this));
                 if (taken != 0) {
                     // The root is a PV node after its first move: the best split node there is, whatever ply the
@@ -511,6 +537,58 @@ public final class Searcher {
             tt.store(root.key(), rootMoves[pvIdx], TranspositionTable.toTT(best, 0), depth, bound);
         }
         return best;
+    }
+
+    /** One root move after the make: the PV search of the first (moveNumber 0), PVS with LMR for the others. */
+    private int rootMove(int m, int moveNumber, int depth, int alpha, int beta, boolean inCheck) {
+        Position child = pos[1];
+        child.copyFrom(pos[0]);
+        child.makeMove(m);
+        keys[rootKeyIndex + 1] = child.key();
+        boolean givesCheck = child.inCheck();
+        int newDepth = depth - 1 + (givesCheck ? 1 : 0);
+        int score, r = 0;
+        boolean research = false;
+        if (moveNumber == 0) {
+            score = -search(1, newDepth, -beta, -alpha, PV);
+        } else {
+            if (pruning && depth >= 3 && !Move.isTactical(m) && !inCheck && !givesCheck && moveNumber >= 3)
+                r = Math.max(0, Math.min(newDepth - 1, LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)] - 1));
+            score = -search(1, newDepth - r, -alpha - 1, -alpha, CUT);
+            research = score > alpha && r > 0 && !control.stopped();
+            if (research)
+                score = -search(1, newDepth, -alpha - 1, -alpha, CUT);
+            if (score > alpha && score < beta && !control.stopped())
+                score = -search(1, newDepth, -beta, -alpha, PV);
+        }
+        if (TreeDump.ON && !control.stopped())
+            traceMove(0, m, moveNumber, depth, alpha, beta, act(r, research, givesCheck ? 1 : 0), r, givesCheck ? 1 : 0, score);
+        return score;
+    }
+
+    /** The index of root move m (from pvIdx on; root moves are not reordered during an iteration). */
+    private int rootIndex(int m, int pvIdx) {
+        for (int k = pvIdx; k < rootCount; k++) if (rootMoves[k] == m) return k;
+        throw new IllegalStateException("remote result for a move not at the root: " + Move.toUci(m));
+    }
+
+    /** Hands root moves next.. to idle remote nodes (full window, as a later root move's node); returns the new next. */
+    private int handOutRoot(int next, int depth, int alpha, int beta, java.util.ArrayList<RemoteTask> out) {
+        long[] gameKeys = java.util.Arrays.copyOf(keys, rootKeyIndex);
+        Position child = pos[1];
+        while (next < rootCount && remote.idle()) {
+            int m = rootMoves[next];
+            child.copyFrom(pos[0]);
+            child.makeMove(m);
+            int newDepth = depth - 1 + (child.inCheck() ? 1 : 0);
+            RemoteTask t = remote.submit(new RemoteWork.Spec(pos[0], gameKeys, new int[]{m}, rootDepth, newDepth,
+                    -beta, -alpha, CUT, config.useTT(), pruning), 0, m);
+            if (t == null) break;
+            next++;
+            out.add(t);
+            remoteSent++;
+        }
+        return next;
     }
 
     boolean isDraw(int ply) {
