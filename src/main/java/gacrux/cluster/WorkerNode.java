@@ -110,12 +110,7 @@ public final class WorkerNode extends AbstractBehavior<WorkerNode.Command> {
         Position root;
         try {
             root = Position.fromFen(t.fen(), t.chess960());
-            Position p = root.copy();
-            int[] scratch = new int[MoveGen.MAX_MOVES];
-            for (int m : t.path()) {
-                if (!MoveGen.isLegal(p, m, scratch)) throw new IllegalArgumentException("illegal move in path");
-                p.makeMove(m);
-            }
+            replay(root, t.path());
         } catch (RuntimeException e) {
             getContext().getLog().warn("task {} rejected: {}", t.taskId(), e.getMessage());
             t.replyTo().tell(new Coordinator.Result(t.searchId(), t.taskId(), Coordinator.Result.ERROR, 0, new int[0], 0, name));
@@ -162,6 +157,22 @@ public final class WorkerNode extends AbstractBehavior<WorkerNode.Command> {
         return this;
     }
 
+    /**
+     * The position at the end of path from root, checking every step: a legal move, or 0 for a null move (the task's
+     * node may lie below a null-move search) from a position not in check. A bad path throws IllegalArgumentException.
+     */
+    public static Position replay(Position root, int[] path) {
+        Position p = root.copy();
+        int[] scratch = new int[MoveGen.MAX_MOVES];
+        for (int m : path) {
+            if (m == gacrux.board.Move.NONE && !p.inCheck()) p.makeNullMove();
+            else if (m != gacrux.board.Move.NONE && MoveGen.isLegal(p, m, scratch)) p.makeMove(m);
+            else throw new IllegalArgumentException("illegal move in path: " + gacrux.board.Move.toUci(m)
+                    + " (path " + java.util.Arrays.toString(path) + ")");
+        }
+        return p;
+    }
+
     private Behavior<Command> onAbort(Abort a) {
         if (a.taskId() == busyWith && running != null) {
             abortRequested.set(true);
@@ -180,12 +191,7 @@ public final class WorkerNode extends AbstractBehavior<WorkerNode.Command> {
         executor.execute(() -> {
             long count = -1;
             try {
-                Position p = Position.fromFen(t.fen(), t.chess960());
-                int[] scratch = new int[MoveGen.MAX_MOVES];
-                for (int m : t.path()) {
-                    if (!MoveGen.isLegal(p, m, scratch)) throw new IllegalArgumentException("illegal move in path");
-                    p.makeMove(m);
-                }
+                Position p = replay(Position.fromFen(t.fen(), t.chess960()), t.path());
                 count = dts != null ? dts.perft(p, t.depth()) : new Perft().perft(p, t.depth());
             } catch (Throwable e) {
                 getContext().getSystem().log().warn("perft task {} failed: {}", t.taskId(), e.toString());

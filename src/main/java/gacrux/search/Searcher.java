@@ -887,8 +887,8 @@ public final class Searcher {
     public record TaskOutcome(int score, int[] pv, long nodes, boolean stopped) {}
 
     /**
-     * Searches the node at the end of path from root, as the root worker of another machine would have at that
-     * ply: same keys for repetition, same iteration depth (check extensions), same window and node type. Scores
+     * Searches the node at the end of path from root (a 0 in path is a null move: the node may lie below a null-move
+     * search), as the root worker of another machine would have at that ply: same keys for repetition, same iteration depth (check extensions), same window and node type. Scores
      * (mate distances) are relative to the real root. Under DTS this runs as worker 0's job and the local
      * workers split below the node as usual.
      */
@@ -917,7 +917,8 @@ public final class Searcher {
                 currentMove[k] = path[k];
                 nodeType[k] = PV;
                 pos[k + 1].copyFrom(pos[k]);
-                pos[k + 1].makeMove(path[k]);
+                if (path[k] == Move.NONE) pos[k + 1].makeNullMove(); // a node below a null-move search
+                else pos[k + 1].makeMove(path[k]);
                 keys[rootKeyIndex + k + 1] = pos[k + 1].key();
             }
             for (int[] k : killers) k[0] = k[1] = 0;

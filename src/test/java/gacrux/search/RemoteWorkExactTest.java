@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class RemoteWorkExactTest {
     static final Searcher.Config EXACT = new Searcher.Config(false, false, 1);
-    static final ExecutorService pool = Executors.newFixedThreadPool(3);
+    static final ExecutorService pool = Executors.newFixedThreadPool(4);
 
     @AfterAll
     static void shutdown() { pool.shutdownNow(); }
@@ -33,7 +33,7 @@ class RemoteWorkExactTest {
         final int minDepth, lossEvery;
         final AtomicInteger idle;
         final AtomicLong ids = new AtomicLong(), sent = new AtomicLong(), lost = new AtomicLong(),
-                lateDropped = new AtomicLong(), aborted = new AtomicLong();
+                lateDropped = new AtomicLong(), aborted = new AtomicLong(), rejected = new AtomicLong();
 
         ThreadNodes(int nodes, int minDepth, int lossEvery) {
             this.idle = new AtomicInteger(nodes);
@@ -56,6 +56,11 @@ class RemoteWorkExactTest {
             String fen = spec.root().toFen();
             long[] keys = spec.gameKeys().clone();
             int[] path = spec.path().clone();
+            try {
+                gacrux.cluster.WorkerNode.replay(Position.fromFen(fen), path); // what a worker node checks first
+            } catch (IllegalArgumentException e) {
+                if (rejected.incrementAndGet() < 5) System.err.println("rejected: " + fen + " " + e.getMessage());
+            }
             pool.execute(() -> {
                 try {
                     SearchLimits l = SearchLimits.infiniteSearch();
@@ -114,6 +119,26 @@ class RemoteWorkExactTest {
             }
         }
         assertTrue(sent > 100, "moves must really go out; sent " + sent);
+    }
+
+    @Test
+    void withTheEnginesPruningEveryPathReplaysOnANode() {
+        // Null-move pruning puts a null move (0) on the path of the nodes below it: a node must replay that too.
+        Random rnd = new Random(11);
+        long sent = 0;
+        for (String fen : FENS) {
+            Position p = gacrux.dts.StressSupportBridge.walk(Position.fromFen(fen), rnd.nextInt(4), rnd);
+            if (MoveGen.legal(p, new int[MoveGen.MAX_MOVES], 0) == 0) continue;
+            ThreadNodes nodes = new ThreadNodes(4, 2, 0);
+            Searcher s = new Searcher(new TranspositionTable(4), Searcher.Config.DEFAULT);
+            s.remote(nodes);
+            SearchLimits l = SearchLimits.depth(9);
+            SearchResult r = s.think(p, new long[0], new SearchControl(l, new TimeManager(l, 0, 0)), x -> { });
+            assertTrue(MoveGen.isLegal(p, r.bestMove(), new int[MoveGen.MAX_MOVES]), Move.toUci(r.bestMove()));
+            assertEquals(0, nodes.rejected.get(), "every path a node is sent must replay");
+            sent += nodes.sent.get();
+        }
+        assertTrue(sent > 50, "sent " + sent);
     }
 
     @Test
