@@ -97,7 +97,8 @@ public record ClusterSettings(String host, int port, List<HostPort> seeds, Durat
 
     /**
      * The actor system's config for this node: cluster provider, Artery TCP at host:port, the seeds, the SBR
-     * (keep-majority), CBOR for ClusterMessage, on top of base (application.conf with the search dispatcher).
+     * (keep-majority), CBOR for ClusterMessage, on top of base (application.conf with the search dispatcher) and
+     * the full reference config.
      */
     public Config config(Config base) {
         StringBuilder seedList = new StringBuilder();
@@ -129,6 +130,12 @@ public record ClusterSettings(String host, int port, List<HostPort> seeds, Durat
                 }
                 """.formatted(host, port, seedList, stableAfter.toMillis(), heartbeatInterval.toMillis(),
                 acceptablePause.toMillis());
-        return ConfigFactory.parseString(c).withFallback(base);
+        // base switches the remote modules' serializers off (a local system does not want them created:
+        // DtsSearch.systemConfig); the reference config's serializers and bindings, laid over it, switch them on.
+        Config reference = ConfigFactory.load();
+        Config serialization = reference.withOnlyPath("akka.actor.serializers")
+                .withFallback(reference.withOnlyPath("akka.actor.serialization-bindings"))
+                .withFallback(reference.withOnlyPath("akka.library-extensions"));
+        return ConfigFactory.parseString(c).withFallback(serialization).withFallback(base);
     }
 }
