@@ -132,10 +132,27 @@ public record ClusterSettings(String host, int port, List<HostPort> seeds, Durat
                 acceptablePause.toMillis());
         // base switches the remote modules' serializers off (a local system does not want them created:
         // DtsSearch.systemConfig); the reference config's serializers and bindings, laid over it, switch them on.
-        Config reference = ConfigFactory.load();
+        Config reference = clusterReference().withFallback(ConfigFactory.load()).resolve();
         Config serialization = reference.withOnlyPath("akka.actor.serializers")
                 .withFallback(reference.withOnlyPath("akka.actor.serialization-bindings"))
                 .withFallback(reference.withOnlyPath("akka.library-extensions"));
-        return ConfigFactory.parseString(c).withFallback(serialization).withFallback(base);
+        return ConfigFactory.parseString(c).withFallback(serialization).withFallback(base).withFallback(reference);
+    }
+
+    /** The cluster modules whose reference.conf the build keeps out of the jar's merged one (pom.xml). */
+    static final List<String> MODULES = List.of("akka-cluster", "akka-cluster-typed", "akka-cluster-tools",
+            "akka-distributed-data", "akka-remote", "akka-stream", "akka-serialization-jackson", "akka-coordination");
+
+    /**
+     * The cluster modules' defaults. In gacrux.jar they are not in the merged reference.conf (Akka parses that at
+     * every start, cluster or not) but beside it; on a plain classpath (tests, IDE) each module's own
+     * reference.conf is in ConfigFactory.load() already and these copies change nothing.
+     */
+    static Config clusterReference() {
+        Config c = ConfigFactory.empty();
+        for (String m : MODULES)
+            c = c.withFallback(ConfigFactory.parseResources(ClusterSettings.class.getClassLoader(),
+                    "gacrux/cluster-reference/" + m + "/reference.conf"));
+        return c;
     }
 }
