@@ -66,6 +66,8 @@ public final class WorkerNode extends AbstractBehavior<WorkerNode.Command> {
     private final Searcher searcher;
     private final DtsSearch dts;
     private final String name;
+    /** For the search threads' logging (an ActorContext belongs to the actor's own thread). */
+    private final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WorkerNode.class);
     private long busyWith = -1;
     private SearchControl running;
     /** Set by Abort: ends the fault injector's hold too (the control is stopped anyway when a search ends). */
@@ -112,7 +114,7 @@ public final class WorkerNode extends AbstractBehavior<WorkerNode.Command> {
             root = Position.fromFen(t.fen(), t.chess960());
             replay(root, t.path());
         } catch (RuntimeException e) {
-            getContext().getLog().warn("task {} rejected: {}", t.taskId(), e.getMessage());
+            log.warn("task {} rejected: {}", t.taskId(), e.getMessage());
             t.replyTo().tell(new Coordinator.Result(t.searchId(), t.taskId(), Coordinator.Result.ERROR, 0, new int[0], 0, name));
             return this;
         }
@@ -133,7 +135,7 @@ public final class WorkerNode extends AbstractBehavior<WorkerNode.Command> {
                 r = new Coordinator.Result(t.searchId(), t.taskId(), o.stopped() ? Coordinator.Result.ABORTED
                         : Coordinator.Result.OK, o.score(), o.pv(), o.nodes(), name);
             } catch (Throwable e) {
-                getContext().getSystem().log().warn("task {} failed: {}", t.taskId(), e.toString());
+                log.warn("task {} failed: {}", t.taskId(), e.toString());
                 r = new Coordinator.Result(t.searchId(), t.taskId(), Coordinator.Result.ERROR, 0, new int[0], 0, name);
             } finally {
                 control.stop(); // ends the DTS epoch: the helpers leave their idle loops
@@ -194,7 +196,7 @@ public final class WorkerNode extends AbstractBehavior<WorkerNode.Command> {
                 Position p = replay(Position.fromFen(t.fen(), t.chess960()), t.path());
                 count = dts != null ? dts.perft(p, t.depth()) : new Perft().perft(p, t.depth());
             } catch (Throwable e) {
-                getContext().getSystem().log().warn("perft task {} failed: {}", t.taskId(), e.toString());
+                log.warn("perft task {} failed: {}", t.taskId(), e.toString());
             }
             self.tell(new Finished(t.taskId()));
             t.replyTo().tell(new Coordinator.PerftResult(t.taskId(), count, name));

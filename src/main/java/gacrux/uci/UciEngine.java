@@ -225,6 +225,8 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
         } else if (c == EngineOptions.Change.CLUSTER && s.name().trim().equalsIgnoreCase("cluster")) {
             String v = s.value() == null ? "" : s.value().trim();
             if (v.equals("<empty>")) v = "";
+            // The cluster in force already: no leave and join again (a failed or pending start may be retried).
+            if (v.equals(options.cluster()) && (v.isEmpty() || service.clusterOn())) return;
             String error = service.setCluster(v, options.clusterSplitDepth());
             if (error != null) out.info("option Cluster: " + error + "; unchanged");
             else options.setClusterActual(v);
