@@ -90,9 +90,40 @@ public final class DtsSearch {
     public static com.typesafe.config.Config systemConfig(int searchThreads) {
         // Initialise logging here, before the system's threads log concurrently (else SLF4J replays and says so).
         org.slf4j.LoggerFactory.getILoggerFactory();
-        return com.typesafe.config.ConfigFactory.parseString(
+        return localOnly(com.typesafe.config.ConfigFactory.parseString(
                 "gacrux.search-dispatcher.thread-pool-executor.fixed-pool-size = " + Math.max(1, searchThreads))
-                .withFallback(com.typesafe.config.ConfigFactory.load());
+                .withFallback(com.typesafe.config.ConfigFactory.load()));
+    }
+
+    /** Serializers of the modules a local actor system never uses: remoting, cluster, streams, Jackson. */
+    private static final java.util.List<String> REMOTE_ONLY = java.util.List.of("akka.remote.", "akka.cluster.",
+            "akka.stream.", "akka.serialization.jackson.");
+
+    /**
+     * The config with the serializers of the cluster modules switched off. Akka creates every configured serializer
+     * when a system starts, and the cluster's jars (issue 14) brought in Jackson's, Artery's and the cluster's: about
+     * 1,300 more classes and most of a second more to readyok for an engine that uses no cluster. Removing them is
+     * not enough (Akka puts the reference config back under whatever it is given), so each is overridden: the
+     * serializer by Akka's NullSerializer, its bindings by "none" (a binding to none is skipped, its class not even
+     * loaded). A cluster's config (gacrux.cluster.ClusterSettings) overrides these overrides with the real ones.
+     */
+    static com.typesafe.config.Config localOnly(com.typesafe.config.Config c) {
+        java.util.Set<String> dropped = new java.util.HashSet<>();
+        com.typesafe.config.Config out = c;
+        for (var e : c.getConfig("akka.actor.serializers").root().unwrapped().entrySet()) {
+            if (REMOTE_ONLY.stream().noneMatch(String.valueOf(e.getValue())::startsWith)) continue;
+            dropped.add(e.getKey());
+            out = out.withValue(com.typesafe.config.ConfigUtil.joinPath("akka", "actor", "serializers", e.getKey()),
+                    com.typesafe.config.ConfigValueFactory.fromAnyRef(OffSerializer.class.getName()));
+        }
+        for (var e : c.getConfig("akka.actor.serialization-bindings").root().unwrapped().entrySet())
+            if (dropped.contains(String.valueOf(e.getValue())))
+                out = out.withValue(com.typesafe.config.ConfigUtil.joinPath("akka", "actor", "serialization-bindings",
+                        e.getKey()), com.typesafe.config.ConfigValueFactory.fromAnyRef("none"));
+        // Likewise akka-stream's system materializer, started with every system for Artery's sake.
+        java.util.List<String> extensions = c.getStringList("akka.library-extensions").stream()
+                .filter(x -> REMOTE_ONLY.stream().noneMatch(x::startsWith)).toList();
+        return out.withValue("akka.library-extensions", com.typesafe.config.ConfigValueFactory.fromIterable(extensions));
     }
 
     public ActorRef<Supervisor.Command> supervisor() { return supervisor; }
@@ -157,6 +188,15 @@ public final class DtsSearch {
         });
         return result.join();
     }
+
+    /**
+     * The cluster level (issue 14): worker 0, the root worker, may hand moves to other machines through r (null:
+     * off). Only worker 0: its own recursion is the one place with the root position and the path at hand.
+     */
+    public void remote(gacrux.search.RemoteWork r) { shared.searchers[0].remote(r); }
+
+    /** Runs job on worker 0 (with its searcher) while the other workers seek work in it: a remote task (issue 14). */
+    public void searchJob(SearchControl control, Consumer<Searcher> job) { search(control, job); }
 
     public void configure(Searcher.Config config) {
         for (Searcher s : shared.searchers) s.configure(config);

@@ -422,53 +422,74 @@ public final class Searcher {
             System.arraycopy(rootMoves, 0, moves[0], 0, rootCount);
             for (int k = 0; k < rootCount; k++) moveScores[0][k] = rootCount - k; // keep the root order
         }
-        for (int i = pvIdx; i < rootCount; i++) {
-            int m = rootMoves[i];
-            currentMove[0] = m;
-            if (rootSplits) {
-                Split.rootFrame(this, i + 1, i - pvIdx, depth, alpha, beta, inCheck, bestRootIdx);
-                splittable[0] = i > pvIdx && i + 1 < rootCount;
-                top = 0;
-            }
-            // Long searches tell the GUI which root move is being searched (cheap: once per root move).
-            if (thinkInfo != null && System.nanoTime() - thinkStartNs > CURRMOVE_AFTER_NS)
-                thinkInfo.accept("info depth " + depth + " currmove " + Move.toUci(m) + " currmovenumber " + (i + 1));
-            Position child = pos[1];
-            child.copyFrom(root);
-            child.makeMove(m);
-            keys[rootKeyIndex + 1] = child.key();
-            boolean givesCheck = child.inCheck();
-            int newDepth = depth - 1 + (givesCheck ? 1 : 0);
-            int score, r = 0;
-            boolean research = false;
-            if (i == pvIdx) {
-                score = -search(1, newDepth, -beta, -alpha, PV);
+        // The cluster level: after the first root move, later ones may go to idle remote nodes. Once one has gone,
+        // the root is no longer split locally in this iteration (a split block assumes its moves are in order).
+        java.util.ArrayList<RemoteTask> out = config.multiPv() == 1 && remoteMayHandOut(depth) ? remoteList(0) : null;
+        boolean handedOut = false;
+        int next = pvIdx, waits = 0;
+        while (true) {
+            int i, m, score;
+            RemoteTask done = out != null && !out.isEmpty() ? takeFinished(out) : null;
+            SplitBlock rootBlock = null;
+            if (done != null) {
+                m = done.move;
+                i = rootIndex(m, pvIdx);
+                currentMove[0] = m;
+                if (done.state() == RemoteTask.DONE) {
+                    score = -done.score();
+                    nodes += done.nodes();
+                    remoteMerged++;
+                } else { // its node was lost: search the move here, as a later root move
+                    remoteResearched++;
+                    score = rootMove(m, i - pvIdx, depth, alpha, beta, inCheck);
+                    done = null;
+                }
+                if (control.stopped()) { abortRemote(out); break; }
+            } else if (next < rootCount) {
+                i = next++;
+                m = rootMoves[i];
+                currentMove[0] = m;
+                if (rootSplits) {
+                    Split.rootFrame(this, i + 1, i - pvIdx, depth, alpha, beta, inCheck, bestRootIdx);
+                    splittable[0] = i > pvIdx && i + 1 < rootCount && !handedOut;
+                    top = 0;
+                }
+                // Long searches tell the GUI which root move is being searched (cheap: once per root move).
+                if (thinkInfo != null && System.nanoTime() - thinkStartNs > CURRMOVE_AFTER_NS)
+                    thinkInfo.accept("info depth " + depth + " currmove " + Move.toUci(m) + " currmovenumber " + (i + 1));
+                score = rootMove(m, i - pvIdx, depth, alpha, beta, inCheck);
+                splittable[0] = false;
+                rootBlock = blockAt[0]; // the root was split from below while move i was searched
+                if (control.stopped()) {
+                    if (rootBlock != null) Unsplit.finishRootBlock(this, i, rootBlock.alpha0);
+                    if (out != null) abortRemote(out);
+                    break;
+                }
+            } else if (out != null && !out.isEmpty()) {
+                if (control.stopped()) { abortRemote(out); break; }
+                waitForRemote(waits++);
+                continue;
             } else {
-                if (pruning && depth >= 3 && !Move.isTactical(m) && !inCheck && !givesCheck && i >= 3)
-                    r = Math.max(0, Math.min(newDepth - 1, LMR[Math.min(depth, 63)][Math.min(i, 63)] - 1));
-                score = -search(1, newDepth - r, -alpha - 1, -alpha, CUT);
-                research = score > alpha && r > 0 && !control.stopped();
-                if (research)
-                    score = -search(1, newDepth, -alpha - 1, -alpha, CUT);
-                if (score > alpha && score < beta && !control.stopped())
-                    score = -search(1, newDepth, -beta, -alpha, PV);
-            }
-            splittable[0] = false;
-            SplitBlock rootBlock = blockAt[0]; // the root was split from below while move i was searched
-            if (control.stopped()) {
-                if (rootBlock != null) Unsplit.finishRootBlock(this, i, rootBlock.alpha0);
                 break;
             }
-            if (TreeDump.ON) traceMove(0, m, i - pvIdx, depth, alpha, beta, act(r, research, givesCheck ? 1 : 0), r,
-                    givesCheck ? 1 : 0, score);
             if (score > best) best = score;
             if (score > alpha) {
                 rootScores[i] = score;
                 rootPv[i][0] = m;
-                System.arraycopy(pv[1], 0, rootPv[i], 1, pvLength[1]);
-                rootPvLength[i] = pvLength[1] + 1;
+                if (done != null) {
+                    int[] rp = done.pv();
+                    int len = Math.min(rp.length, STACK - 2);
+                    System.arraycopy(rp, 0, rootPv[i], 1, len);
+                    rootPvLength[i] = len + 1;
+                } else {
+                    System.arraycopy(pv[1], 0, rootPv[i], 1, pvLength[1]);
+                    rootPvLength[i] = pvLength[1] + 1;
+                }
                 alpha = score;
-                if (score >= beta && rootBlock == null) break;
+                if (score >= beta && rootBlock == null) {
+                    if (out != null) abortRemote(out); // Abort: a fail high here ends this root search
+                    break;
+                }
             } else {
                 rootScores[i] = i == pvIdx ? score : -INFINITE + 1;
                 if (i == pvIdx) {
@@ -486,10 +507,15 @@ public final class Searcher {
                 if (s2 > best) best = s2;
                 break;
             }
+            // Young Brothers Wait across machines: after the first root move, idle remote nodes get later ones.
+            if (out != null && next < rootCount && remote.idle()) {
+                next = handOutRoot(next, depth, alpha, beta, out);
+                handedOut |= !out.isEmpty();
+            }
             // The root is a PV node: after its first move (YBW) it is the best split point of all.
             if (moveTick != null) moveTick.run();
-            if (hook != null && config.multiPv() == 1 && i + 1 < rootCount && depth >= dts.minSplitDepth()
-                    && workShare == null && slot.requests() != 0) {
+            if (hook != null && config.multiPv() == 1 && next < rootCount && depth >= dts.minSplitDepth()
+                    && workShare == null && !handedOut && next == i + 1 && slot.requests() != 0) {
                 long taken = Split.refuseWaitingOwnersNotAbove(this, Split.takeVisibleRequests(this));
                 if (taken != 0) {
                     // The root is a PV node after its first move: the best split node there is, whatever ply the
@@ -511,6 +537,58 @@ public final class Searcher {
             tt.store(root.key(), rootMoves[pvIdx], TranspositionTable.toTT(best, 0), depth, bound);
         }
         return best;
+    }
+
+    /** One root move after the make: the PV search of the first (moveNumber 0), PVS with LMR for the others. */
+    private int rootMove(int m, int moveNumber, int depth, int alpha, int beta, boolean inCheck) {
+        Position child = pos[1];
+        child.copyFrom(pos[0]);
+        child.makeMove(m);
+        keys[rootKeyIndex + 1] = child.key();
+        boolean givesCheck = child.inCheck();
+        int newDepth = depth - 1 + (givesCheck ? 1 : 0);
+        int score, r = 0;
+        boolean research = false;
+        if (moveNumber == 0) {
+            score = -search(1, newDepth, -beta, -alpha, PV);
+        } else {
+            if (pruning && depth >= 3 && !Move.isTactical(m) && !inCheck && !givesCheck && moveNumber >= 3)
+                r = Math.max(0, Math.min(newDepth - 1, LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)] - 1));
+            score = -search(1, newDepth - r, -alpha - 1, -alpha, CUT);
+            research = score > alpha && r > 0 && !control.stopped();
+            if (research)
+                score = -search(1, newDepth, -alpha - 1, -alpha, CUT);
+            if (score > alpha && score < beta && !control.stopped())
+                score = -search(1, newDepth, -beta, -alpha, PV);
+        }
+        if (TreeDump.ON && !control.stopped())
+            traceMove(0, m, moveNumber, depth, alpha, beta, act(r, research, givesCheck ? 1 : 0), r, givesCheck ? 1 : 0, score);
+        return score;
+    }
+
+    /** The index of root move m (from pvIdx on; root moves are not reordered during an iteration). */
+    private int rootIndex(int m, int pvIdx) {
+        for (int k = pvIdx; k < rootCount; k++) if (rootMoves[k] == m) return k;
+        throw new IllegalStateException("remote result for a move not at the root: " + Move.toUci(m));
+    }
+
+    /** Hands root moves next.. to idle remote nodes (full window, as a later root move's node); returns the new next. */
+    private int handOutRoot(int next, int depth, int alpha, int beta, java.util.ArrayList<RemoteTask> out) {
+        long[] gameKeys = java.util.Arrays.copyOf(keys, rootKeyIndex);
+        Position child = pos[1];
+        while (next < rootCount && remote.idle()) {
+            int m = rootMoves[next];
+            child.copyFrom(pos[0]);
+            child.makeMove(m);
+            int newDepth = depth - 1 + (child.inCheck() ? 1 : 0);
+            RemoteTask t = remote.submit(new RemoteWork.Spec(pos[0], gameKeys, new int[]{m}, rootDepth, newDepth,
+                    -beta, -alpha, CUT, config.useTT(), pruning), 0, m);
+            if (t == null) break;
+            next++;
+            out.add(t);
+            remoteSent++;
+        }
+        return next;
     }
 
     boolean isDraw(int ply) {
@@ -636,20 +714,50 @@ public final class Searcher {
         int origAlpha = alpha;
         int side = p.sideToMove();
         boolean share = workShare != null && pvNode;
-        while (nextAt[ply] < n) {
-            int i = nextAt[ply]++;
-            // Lazy SMP: the next move, unless another worker is searching it here right now (then it goes last).
-            int m = share ? workShare.choose(workerId, ply, key, depth, list, scores, i, n) : pickBest(list, scores, i, n);
-            currentMove[ply] = m;
-            int score = searchMove(ply, m, searchedAt[ply], depth, alpha, beta, nt, eval, inCheck, bestScore, null);
-            if (share) workShare.publish(workerId, ply, 0);
+        // The cluster level (RemoteWork): this node's moves that went to other machines, or null when none may.
+        java.util.ArrayList<RemoteTask> out = remoteMayHandOut(depth) ? remoteList(ply) : null;
+        int waits = 0;
+        while (true) {
+            int i, m, score;
+            RemoteTask done = out != null && !out.isEmpty() ? takeFinished(out) : null;
+            if (done != null) {
+                // A remote move came back (merged like a move searched here), or its node was lost: search it here.
+                m = done.move;
+                i = 0; // no malus for the quiets before it: it was not searched in list order
+                currentMove[ply] = m;
+                if (done.state() == RemoteTask.DONE) {
+                    score = -done.score();
+                    nodes += done.nodes();
+                    remoteMerged++;
+                } else {
+                    remoteResearched++;
+                    score = searchMove(ply, m, Math.max(1, searchedAt[ply]), depth, alpha, beta, nt, eval, inCheck,
+                            bestScore, null);
+                    done = null; // its PV is this searcher's own now
+                }
+            } else if (nextAt[ply] < n) {
+                i = nextAt[ply]++;
+                // Lazy SMP: the next move, unless another worker is searching it here right now (then it goes last).
+                m = share ? workShare.choose(workerId, ply, key, depth, list, scores, i, n) : pickBest(list, scores, i, n);
+                currentMove[ply] = m;
+                score = searchMove(ply, m, searchedAt[ply], depth, alpha, beta, nt, eval, inCheck, bestScore, null);
+                if (share) workShare.publish(workerId, ply, 0);
+            } else if (out != null && !out.isEmpty()) {
+                // Every local move is searched; the remote ones are still out (Unsplit's wait, across machines).
+                if (aborted()) { abortRemote(out); splittable[ply] = false; return 0; }
+                waitForRemote(waits++);
+                continue;
+            } else {
+                break;
+            }
             if (score == PRUNED) continue;
             if (blockAt[ply] != null) {
                 // This frame was split while the move was being searched: the rest is done as the block's owner.
+                // (Never a frame with remote moves out: handing one out makes it unsplittable.)
                 splittable[ply] = false;
                 return Unsplit.ownerFinish(this, ply, m, score, key);
             }
-            if (aborted()) { splittable[ply] = false; return 0; }
+            if (aborted()) { if (out != null) abortRemote(out); splittable[ply] = false; return 0; }
             searchedAt[ply]++;
             if (score > bestScore) {
                 bestScore = score;
@@ -658,16 +766,26 @@ public final class Searcher {
                     alpha = score;
                     alphaAt[ply] = alpha;
                     pv[ply][0] = m;
-                    System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
-                    pvLength[ply] = pvLength[ply + 1] + 1;
+                    if (done != null) {
+                        int[] rp = done.pv();
+                        int len = Math.min(rp.length, STACK - ply - 2);
+                        System.arraycopy(rp, 0, pv[ply], 1, len);
+                        pvLength[ply] = len + 1;
+                    } else {
+                        System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
+                        pvLength[ply] = pvLength[ply + 1] + 1;
+                    }
                     if (score >= beta) {
                         if (!Move.isTactical(m)) rewardQuiet(ply, side, m, depth, list, i);
+                        if (out != null) abortRemote(out); // Abort: the cutoff makes the moves still out worthless
                         break;
                     }
                 }
             }
             bestScoreAt[ply] = bestScore;
             bestMoveAt[ply] = bestMove;
+            // Young Brothers Wait across machines: once a move is searched here, idle remote nodes get moves.
+            if (out != null && nextAt[ply] < n && remote.idle()) handOut(ply, depth, alpha, beta, nt, n, out);
             // HELP reached us: an idle worker asks for a split at a node of this path (Young Brothers Wait: only
             // after a move is searched). One volatile read of our own slot per move.
             if (moveTick != null) moveTick.run();
@@ -687,6 +805,133 @@ public final class Searcher {
             tt.store(key, bestMove, TranspositionTable.toTT(bestScore, ply), depth, bound);
         }
         return bestScore;
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // The cluster level (issue 14, docs/cluster.md): distributed Young Brothers Wait above the local DTS.
+    // ------------------------------------------------------------------------------------------------
+
+    /** Other machines' share of this search (null: none; set only on the root worker). */
+    RemoteWork remote;
+    @SuppressWarnings("unchecked")
+    private final java.util.ArrayList<RemoteTask>[] remoteAt = new java.util.ArrayList[STACK];
+    long remoteSent, remoteMerged, remoteResearched;
+
+    /** Lets this searcher hand moves to other machines (null: off). Set on the root worker between searches. */
+    public void remote(RemoteWork r) { this.remote = r; }
+
+    /** Moves handed to other machines, results merged, moves searched here again after their node was lost. */
+    public long remoteSent() { return remoteSent; }
+    public long remoteMerged() { return remoteMerged; }
+    public long remoteResearched() { return remoteResearched; }
+
+    /**
+     * Only the root worker's own recursion hands moves out: there pos[0] is the root and currentMove[0..ply) the
+     * path to the node (a helper at another worker's block has neither), and only one thread talks to RemoteWork.
+     */
+    private boolean remoteMayHandOut(int depth) {
+        return remote != null && !perftMode && workShare == null && depth >= remote.minDepth()
+                && (innermost == null || innermost.owner == workerId) && pathBaseLength == 0;
+    }
+
+    private java.util.ArrayList<RemoteTask> remoteList(int ply) {
+        java.util.ArrayList<RemoteTask> l = remoteAt[ply];
+        if (l == null) remoteAt[ply] = l = new java.util.ArrayList<>(4);
+        l.clear();
+        return l;
+    }
+
+    private static RemoteTask takeFinished(java.util.ArrayList<RemoteTask> out) {
+        for (int k = 0; k < out.size(); k++) {
+            int st = out.get(k).state();
+            if (st == RemoteTask.DONE || st == RemoteTask.FAILED) return out.remove(k);
+        }
+        return null;
+    }
+
+    private void abortRemote(java.util.ArrayList<RemoteTask> out) {
+        for (RemoteTask t : out) remote.abort(t);
+        out.clear();
+    }
+
+    private void waitForRemote(int waits) {
+        poll(); // the clock and the node limit still apply while waiting
+        if (waits < 100) Thread.onSpinWait();
+        else java.util.concurrent.locks.LockSupport.parkNanos(50_000);
+    }
+
+    /** Hands the next moves of the node at ply to idle remote nodes, each with the window the node has now. */
+    private void handOut(int ply, int depth, int alpha, int beta, int nt, int n, java.util.ArrayList<RemoteTask> out) {
+        long[] gameKeys = java.util.Arrays.copyOf(keys, rootKeyIndex);
+        Position child = pos[ply + 1];
+        while (nextAt[ply] < n && remote.idle()) {
+            int i = nextAt[ply];
+            int m = pickBest(moves[ply], moveScores[ply], i, n);
+            child.copyFrom(pos[ply]);
+            child.makeMove(m);
+            int ext = child.inCheck() && ply < 2 * rootDepth ? 1 : 0;
+            int childType = nt == CUT ? ALL : CUT; // as searchMove types a move after the first
+            int[] path = java.util.Arrays.copyOf(currentMove, ply + 1);
+            path[ply] = m;
+            RemoteTask t = remote.submit(new RemoteWork.Spec(pos[0], gameKeys, path, rootDepth, depth - 1 + ext,
+                    -beta, -alpha, childType, config.useTT(), pruning), ply, m);
+            if (t == null) break; // the move stays first in line for the local loop (pickBest put it at i)
+            nextAt[ply]++;
+            splittable[ply] = false; // a frame with moves out is never a local split block
+            out.add(t);
+            remoteSent++;
+        }
+    }
+
+    /** The outcome of one remote task searched here: the node's score and PV (its side's view), and the nodes. */
+    public record TaskOutcome(int score, int[] pv, long nodes, boolean stopped) {}
+
+    /**
+     * Searches the node at the end of path from root (a 0 in path is a null move: the node may lie below a null-move
+     * search), as the root worker of another machine would have at that ply: same keys for repetition, same iteration depth (check extensions), same window and node type. Scores
+     * (mate distances) are relative to the real root. Under DTS this runs as worker 0's job and the local
+     * workers split below the node as usual.
+     */
+    public TaskOutcome searchTask(Position root, long[] gameKeys, int[] path, int iterationDepth, int depth, int alpha,
+                                  int beta, int nt, SearchControl control) {
+        try {
+            this.control = control;
+            if (slot != null) {
+                slot.thread(Thread.currentThread());
+                seenSignal = slot.abortSignal();
+            }
+            innermost = null;
+            baseSplitPly = 0;
+            pathBaseLength = 0;
+            java.util.Arrays.fill(blockAt, null);
+            java.util.Arrays.fill(splittable, false);
+            pruning = config.pruning();
+            if (hook == null) nodes = 0;
+            int hist = Math.min(gameKeys.length, 2048);
+            System.arraycopy(gameKeys, gameKeys.length - hist, keys, 0, hist);
+            rootKeyIndex = hist;
+            pos[0].copyFrom(root);
+            keys[rootKeyIndex] = root.key();
+            int ply = path.length;
+            for (int k = 0; k < ply; k++) {
+                currentMove[k] = path[k];
+                nodeType[k] = PV;
+                pos[k + 1].copyFrom(pos[k]);
+                if (path[k] == Move.NONE) pos[k + 1].makeNullMove(); // a node below a null-move search
+                else pos[k + 1].makeMove(path[k]);
+                keys[rootKeyIndex + k + 1] = pos[k + 1].key();
+            }
+            for (int[] k : killers) k[0] = k[1] = 0;
+            rootDepth = iterationDepth;
+            seldepth = 0;
+            top = ply;
+            pvLength[ply] = 0;
+            int score = search(ply, depth, alpha, beta, nt);
+            return new TaskOutcome(score, java.util.Arrays.copyOf(pv[ply], pvLength[ply]), totalNodes(), control.stopped());
+        } catch (Throwable t) {
+            if (hook != null) Unsplit.releaseOwnBlocks(this, -1);
+            throw t;
+        }
     }
 
     static final int PRUNED = Integer.MIN_VALUE;

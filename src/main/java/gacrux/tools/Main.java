@@ -7,13 +7,21 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        if (args.length == 2 && args[0].equals("--protocol-trace")) {
-            // The UCI engine, appending every parallel search's DTS protocol trace to a JSON-lines file.
-            System.setProperty("gacrux.protocol-trace", args[1]);
-            args = new String[0];
+        String clusterSeeds = null, clusterBind = null;
+        boolean uci = args.length == 0;
+        // The UCI engine's flags: --protocol-trace FILE, --cluster HOST:PORT,..., --cluster-bind HOST[:PORT].
+        while (args.length >= 2 && (args[0].equals("--protocol-trace") || args[0].equals("--cluster")
+                || args[0].equals("--cluster-bind"))) {
+            // --protocol-trace: every parallel search's DTS protocol trace appended to a JSON-lines file.
+            if (args[0].equals("--protocol-trace")) System.setProperty("gacrux.protocol-trace", args[1]);
+            else if (args[0].equals("--cluster")) clusterSeeds = args[1];
+            else clusterBind = args[1];
+            args = Arrays.copyOfRange(args, 2, args.length);
+            uci = args.length == 0;
         }
-        if (args.length == 0) {
-            System.exit(gacrux.uci.UciMain.run(System.in, System.out));
+        if (uci) {
+            System.exit(gacrux.uci.UciMain.run(System.in, System.out, gacrux.search.DtsConfig.DEFAULT, clusterSeeds,
+                    clusterBind));
             return;
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
@@ -25,6 +33,7 @@ public final class Main {
             case "treediff" -> TreeDiff.run(rest, System.out, System.err);
             case "explain" -> ExplainCommand.run(rest, System.out, System.err);
             case "startup" -> StartupBench.run(rest, System.out, System.err);
+            case "node" -> NodeCommand.run(rest, System.out, System.err);
             case "help", "--help", "-h" -> { usage(); yield 0; }
             default -> { System.err.println("unknown command '" + args[0] + "'"); usage(); yield 2; }
         };
@@ -40,12 +49,14 @@ public final class Main {
         return """
                 usage: java -jar gacrux.jar                      UCI engine on stdin/stdout
                        java -jar gacrux.jar --protocol-trace FILE  the same, appending each parallel search's DTS trace to FILE
+                       java -jar gacrux.jar --cluster HOST:PORT,... [--cluster-bind HOST[:PORT]]  the same, using a cluster's worker nodes
                        java -jar gacrux.jar perft DEPTH [--fen FEN] [--chess960] [--divide] [--threads N]
                        java -jar gacrux.jar bench [DEPTH]
                        java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB] [--protocol-trace PREFIX] [--svg PREFIX]
                        java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
                        java -jar gacrux.jar treediff A.log B.log [--limit N]
                        java -jar gacrux.jar startup [--runs N] [--cmd "COMMAND"]... [--hash MB]
+                       java -jar gacrux.jar node --port P [--host H] [--seed HOST:PORT,...] [--threads N] [--hash MB] [--stable-after 7s]
                        java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]""";
     }
 }

@@ -13,7 +13,7 @@ public final class EngineOptions {
     public static final int MAX_HASH = 32768;
 
     /** What a setoption changed, for the actor to act on. */
-    public enum Change { NONE, HASH, CLEAR_HASH, OTHER, CHESS960 }
+    public enum Change { NONE, HASH, CLEAR_HASH, OTHER, CHESS960, CLUSTER }
 
     /** lazySmp: option SMP is Lazy (every worker runs the whole iterative deepening) rather than DTS. */
     public record Snapshot(int threads, int multiPv, int moveOverheadMs, boolean ponder, boolean lazySmp) {}
@@ -26,6 +26,9 @@ public final class EngineOptions {
     private int multiPv = 1;
     private boolean lazySmp = false;
     private boolean chess960 = false;
+    /** Seeds of the cluster to use (HOST:PORT,...), "" = none (docs/cluster.md). */
+    private String cluster = "";
+    private int clusterSplitDepth = gacrux.cluster.ClusterSettings.DEFAULT_SPLIT_DEPTH;
 
     public EngineOptions(UciOutput out) {
         this.out = out;
@@ -42,6 +45,9 @@ public final class EngineOptions {
         out.println("option name MultiPV type spin default 1 min 1 max 256");
         out.println("option name SMP type combo default DTS var DTS var Lazy");
         out.println("option name UCI_Chess960 type check default false");
+        out.println("option name Cluster type string default <empty>");
+        out.println("option name Cluster Split Depth type spin default " + gacrux.cluster.ClusterSettings.DEFAULT_SPLIT_DEPTH
+                + " min 2 max 40");
         out.println("uciok");
     }
 
@@ -53,12 +59,18 @@ public final class EngineOptions {
 
     void setHashActual(int mb) { hashMb = mb; }
 
+    public String cluster() { return cluster; }
+    public int clusterSplitDepth() { return clusterSplitDepth; }
+    /** The cluster in force after a setoption (the old value is kept when the new one is rejected). */
+    void setClusterActual(String seeds) { cluster = seeds; }
+
     public Snapshot snapshot() { return new Snapshot(threads, multiPv, moveOverhead, ponder, lazySmp); }
 
     /** The current values, for {@code d}: {@code Hash=16 Threads=1 Ponder=false Move Overhead=30 MultiPV=1 UCI_Chess960=false SMP=DTS}. */
     public String describe() {
         return "Hash=" + hashMb + " Threads=" + threads + " Ponder=" + ponder + " Move Overhead=" + moveOverhead
-                + " MultiPV=" + multiPv + " UCI_Chess960=" + chess960 + " SMP=" + (lazySmp ? "Lazy" : "DTS");
+                + " MultiPV=" + multiPv + " UCI_Chess960=" + chess960 + " SMP=" + (lazySmp ? "Lazy" : "DTS")
+                + (cluster.isEmpty() ? "" : " Cluster=" + cluster + " Cluster Split Depth=" + clusterSplitDepth);
     }
 
     public Change set(String name, String value) {
@@ -103,6 +115,16 @@ public final class EngineOptions {
                 if (b == null) return Change.NONE;
                 chess960 = b;
                 return Change.CHESS960;
+            }
+            case "cluster" -> {
+                // Checked and applied by the engine (SearchService.setCluster); kept only if it is good.
+                return Change.CLUSTER;
+            }
+            case "cluster split depth" -> {
+                Integer v = spin(name, value, 2, 40);
+                if (v == null) return Change.NONE;
+                clusterSplitDepth = v;
+                return Change.CLUSTER;
             }
             case "ponder" -> {
                 Boolean b = check(name, value);

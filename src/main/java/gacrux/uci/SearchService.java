@@ -80,6 +80,109 @@ final class SearchService {
 
     TranspositionTable tt() { return tt; }
 
+    // ---- the cluster level (issue 14, docs/cluster.md) ----
+
+    /** The master end of the cluster this engine uses, or null (none configured, or not started yet). */
+    private volatile gacrux.cluster.ClusterNode cluster;
+    /** Bumped by every Cluster setoption: a start that finishes after a newer setoption is left at once. */
+    private final java.util.concurrent.atomic.AtomicInteger clusterRequest = new java.util.concurrent.atomic.AtomicInteger();
+    /** HOST[:PORT] this engine's cluster end listens on ({@code --cluster-bind}); null: chosen from the seeds, any port. */
+    private String clusterBind;
+    /** How long quit waits for the engine to leave its cluster gracefully. */
+    static final java.time.Duration LEAVE_BOUND = java.time.Duration.ofSeconds(3);
+
+    void clusterBind(String bind) { this.clusterBind = bind; }
+
+    /**
+     * setoption name Cluster: seeds "" ends the cluster; otherwise the seeds are checked (an error message is returned
+     * and nothing changes when they are bad) and a new cluster end starts on a background thread (about a second),
+     * replacing the old one. Searches use whoever is reachable when their go starts; until the join, they are local.
+     * An unreachable seed never blocks anything: the join retries in the background and says so after 10 s.
+     */
+    String setCluster(String seedsText, int splitDepth) {
+        java.util.List<gacrux.cluster.ClusterSettings.HostPort> seeds = java.util.List.of();
+        String host = null;
+        int port = 0;
+        try {
+            if (!seedsText.isEmpty()) {
+                seeds = gacrux.cluster.ClusterSettings.parseSeeds(seedsText);
+                host = localHostFor(seeds);
+                if (clusterBind != null) {
+                    int colon = clusterBind.lastIndexOf(':');
+                    host = colon < 0 ? clusterBind : clusterBind.substring(0, colon);
+                    if (colon >= 0) port = gacrux.cluster.ClusterSettings.parsePort(clusterBind.substring(colon + 1));
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        int request = clusterRequest.incrementAndGet();
+        gacrux.cluster.ClusterNode old = cluster;
+        cluster = null;
+        if (old != null) leaveLater(old);
+        if (seeds.isEmpty()) return null;
+        gacrux.cluster.ClusterSettings settings = gacrux.cluster.ClusterSettings.of(host, port, seeds).withSplitDepth(splitDepth);
+        Thread starter = new Thread(() -> startCluster(settings, request), "gacrux-cluster-start");
+        starter.setDaemon(true);
+        starter.start();
+        return null;
+    }
+
+    private void startCluster(gacrux.cluster.ClusterSettings settings, int request) {
+        gacrux.cluster.ClusterNode node;
+        try {
+            node = gacrux.cluster.ClusterNode.master(settings, DtsSearch.systemConfig(1));
+        } catch (Throwable t) {
+            out.info("cluster: cannot start on " + settings.host() + ":" + settings.port() + ": " + t.getMessage()
+                    + " (searching locally)");
+            return;
+        }
+        if (clusterRequest.get() != request) { // a newer setoption came meanwhile
+            leaveLater(node);
+            return;
+        }
+        cluster = node;
+        node.up().orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).whenComplete((addr, err) -> {
+            if (clusterRequest.get() != request) return;
+            if (err != null) out.info("cluster: not joined after 10 s (seeds " + settings.seeds()
+                    + " unreachable?); searching locally, still trying");
+            else out.info("cluster: joined as " + addr);
+        });
+    }
+
+    /** Loopback seeds: listen on loopback; otherwise on this host's address, which the other machines can reach. */
+    private static String localHostFor(java.util.List<gacrux.cluster.ClusterSettings.HostPort> seeds) {
+        boolean loopback = seeds.stream().allMatch(h -> h.host().startsWith("127.") || h.host().equals("localhost"));
+        if (loopback) return "127.0.0.1";
+        try {
+            return java.net.InetAddress.getLocalHost().getHostAddress();
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException("cannot find this host's address (use --cluster-bind HOST)");
+        }
+    }
+
+    private static void leaveLater(gacrux.cluster.ClusterNode node) {
+        Thread t = new Thread(() -> node.leave(LEAVE_BOUND), "gacrux-cluster-leave");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    void setClusterSplitDepth(int depth) {
+        gacrux.cluster.ClusterNode c = cluster;
+        if (c != null) c.work().minDepth(depth);
+    }
+
+    /** quit: leave the cluster gracefully, waiting at most LEAVE_BOUND. */
+    void leaveCluster() {
+        clusterRequest.incrementAndGet();
+        gacrux.cluster.ClusterNode c = cluster;
+        cluster = null;
+        if (c != null) c.leave(LEAVE_BOUND);
+    }
+
+    /** Whether a cluster end is running (quit then waits for the leave). */
+    boolean clusterOn() { return cluster != null; }
+
     void clearHeuristics() {
         searcher.clearHeuristics();
         if (dts != null) dts.clearHeuristics();
@@ -110,6 +213,14 @@ final class SearchService {
         Searcher.Config config = new Searcher.Config(true, true, opts.multiPv());
         // Exactly one bestmove per go: the root job's, or the watchdog's if the root worker is stalled.
         AtomicBoolean bestmoveOut = new AtomicBoolean();
+        // The cluster level: the workers reachable now take part in this search (Lazy SMP stays local).
+        gacrux.cluster.ClusterNode clusterNow = cluster;
+        gacrux.cluster.ClusterWork work = clusterNow != null && clusterNow.work().peerCount() > 0 && !(dts != null && opts.lazySmp())
+                ? clusterNow.work() : null;
+        gacrux.cluster.ClusterWork.Stats before = work == null ? null : work.stats();
+        if (work != null) work.beginSearch();
+        if (dts != null) dts.remote(work);
+        else searcher.remote(work);
         Consumer<Searcher> rootJob = s -> {
             int best = Move.NONE, ponder = Move.NONE;
             try {
@@ -123,6 +234,14 @@ final class SearchService {
                 out.info("search failed: " + t);
                 best = fallbackMove(root, limits);
             } finally {
+                if (work != null) {
+                    work.endSearch();
+                    gacrux.cluster.ClusterWork.Stats st = work.stats();
+                    out.info("cluster: " + st.peers() + " workers, " + (st.sent() - before.sent()) + " moves out, "
+                            + (st.merged() - before.merged()) + " merged, " + (st.lost() + st.timeouts() + st.failedOther()
+                            - before.lost() - before.timeouts() - before.failedOther()) + " searched again here, "
+                            + (st.remoteNodes() - before.remoteNodes()) + " remote nodes");
+                }
                 if (bestmoveOut.compareAndSet(false, true)) printBestmove(best, ponder);
                 control.stop(); // release the helpers of a search that ended by itself
                 gacrux.search.ProtocolTrace t = control.trace();

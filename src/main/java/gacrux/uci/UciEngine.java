@@ -100,8 +100,30 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
 
     /** ... with the parallel search configured by dts (the engine's default, or a test's). */
     public static Behavior<Command> create(UciOutput out, CompletableFuture<Void> exiting, gacrux.search.DtsConfig dts) {
-        return Behaviors.setup(ctx -> new UciEngine(ctx, out, exiting, dts));
+        return create(out, exiting, dts, ClusterSetup.none());
     }
+
+    /**
+     * The cluster from the command line ({@code --cluster SEEDS}, {@code --cluster-bind HOST[:PORT]}; seeds null: none
+     * at start, setoption name Cluster may still set one); left completes when the engine has left its cluster at
+     * quit (at once when it has none), so the process does not exit before the others saw it leave.
+     */
+    public record ClusterSetup(String seeds, String bind, CompletableFuture<Void> left) {
+        public static ClusterSetup none() { return new ClusterSetup(null, null, new CompletableFuture<>()); }
+    }
+
+    public static Behavior<Command> create(UciOutput out, CompletableFuture<Void> exiting, gacrux.search.DtsConfig dts,
+                                           ClusterSetup cluster) {
+        return Behaviors.setup(ctx -> {
+            UciEngine e = new UciEngine(ctx, out, exiting, dts);
+            e.clusterLeft = cluster.left();
+            e.service.clusterBind(cluster.bind());
+            if (cluster.seeds() != null) ctx.getSelf().tell(new SetOption("Cluster", cluster.seeds()));
+            return e;
+        });
+    }
+
+    private CompletableFuture<Void> clusterLeft = new CompletableFuture<>();
 
     private final CompletableFuture<Void> exiting;
 
@@ -200,6 +222,16 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
             running = service.clearTable(tableThreads(), nextId(), this::finished);
         } else if (c == EngineOptions.Change.CHESS960) {
             onChess960();
+        } else if (c == EngineOptions.Change.CLUSTER && s.name().trim().equalsIgnoreCase("cluster")) {
+            String v = s.value() == null ? "" : s.value().trim();
+            if (v.equals("<empty>")) v = "";
+            // The cluster in force already: no leave and join again (a failed or pending start may be retried).
+            if (v.equals(options.cluster()) && (v.isEmpty() || service.clusterOn())) return;
+            String error = service.setCluster(v, options.clusterSplitDepth());
+            if (error != null) out.info("option Cluster: " + error + "; unchanged");
+            else options.setClusterActual(v);
+        } else if (c == EngineOptions.Change.CLUSTER) {
+            service.setClusterSplitDepth(options.clusterSplitDepth());
         } else if (c == EngineOptions.Change.OTHER) {
             service.setThreads(options.threads());
         }
@@ -363,6 +395,18 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
     }
 
     private Behavior<Command> terminate() {
+        // quit leaves the cluster gracefully (bounded), off this actor; UciMain waits for it before the process exits.
+        CompletableFuture<Void> left = clusterLeft;
+        if (service.clusterOn()) {
+            Thread t = new Thread(() -> {
+                service.leaveCluster();
+                left.complete(null);
+            }, "gacrux-cluster-leave");
+            t.setDaemon(true);
+            t.start();
+        } else {
+            left.complete(null);
+        }
         exiting.complete(null);
         getContext().getSystem().terminate();
         return Behaviors.stopped();

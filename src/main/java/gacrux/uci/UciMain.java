@@ -31,7 +31,17 @@ public final class UciMain {
 
     /** The same, with the parallel search configured by dts (tests inject faults this way). */
     public static int run(InputStream in, PrintStream stdout, gacrux.search.DtsConfig dts) {
+        return run(in, stdout, dts, null, null);
+    }
+
+    /**
+     * The same, joining the cluster of clusterSeeds ({@code HOST:PORT,...}; null: none) at start, listening on
+     * clusterBind ({@code HOST[:PORT]}; null: chosen from the seeds). docs/cluster.md.
+     */
+    public static int run(InputStream in, PrintStream stdout, gacrux.search.DtsConfig dts, String clusterSeeds,
+                          String clusterBind) {
         UciOutput out = new UciOutput(stdout);
+        UciEngine.ClusterSetup cluster = new UciEngine.ClusterSetup(clusterSeeds, clusterBind, new CompletableFuture<>());
         CompletableFuture<ActorSystem<UciEngine.Command>> system = new CompletableFuture<>();
         CompletableFuture<Void> exiting = new CompletableFuture<>();
         Thread starter = new Thread(() -> {
@@ -39,7 +49,7 @@ public final class UciMain {
                 // Initialise logging before Akka's threads log concurrently (else SLF4J replays and says so).
                 org.slf4j.LoggerFactory.getILoggerFactory();
                 // Search threads: the most DTS workers plus the serial search's one.
-                system.complete(ActorSystem.create(UciEngine.create(out, exiting, dts), "gacrux",
+                system.complete(ActorSystem.create(UciEngine.create(out, exiting, dts, cluster), "gacrux",
                         gacrux.dts.DtsSearch.systemConfig(EngineOptions.MAX_THREADS + 1)));
             } catch (Throwable t) {
                 system.completeExceptionally(t);
@@ -91,6 +101,12 @@ public final class UciMain {
                     "quit: the engine did not shut down within {} ms (a stalled search thread); exiting anyway", QUIT_BOUND_MS);
         } catch (Exception e) {
             out.info("shutdown: " + e.getMessage());
+        }
+        try {
+            // A cluster member leaves gracefully first (the others see it leave, not crash); at once without one.
+            cluster.left().get(SearchService.LEAVE_BOUND.toMillis() + 1000, TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            org.slf4j.LoggerFactory.getLogger(UciMain.class).warn("quit: leaving the cluster took too long; exiting anyway");
         }
         out.close();
         return 0;

@@ -1,0 +1,36 @@
+package gacrux.search;
+
+import gacrux.board.Position;
+
+/**
+ * The search's window onto other machines (issue 14, docs/cluster.md): the second level of the parallel search,
+ * distributed Young Brothers Wait above the local DTS. At a node with remaining depth &ge; {@link #minDepth()},
+ * after its first move, the root worker hands single moves to idle remote nodes and goes on with the others; it
+ * merges each result like a move it searched itself, aborts the outstanding ones on a cutoff, and searches a move
+ * again itself when its node is lost. Implemented by gacrux.cluster; the search knows nothing of actors or the
+ * wire. Called only from the searching thread, and never blocks.
+ */
+public interface RemoteWork {
+    /** The least remaining depth of a node whose moves may go to another machine (a remote task must be worth a round trip). */
+    int minDepth();
+
+    /** Whether some remote node is idle right now (a racy hint; {@link #submit} decides). */
+    boolean idle();
+
+    /**
+     * Sends the child node of spec to an idle remote node; null when none took it (the move stays local).
+     * ply and move are the owner's, kept in the returned task for the merge.
+     */
+    RemoteTask submit(Spec spec, int ply, int move);
+
+    /** The owner no longer wants t (cutoff, stop): tell its node to stop; whatever it answers is dropped. */
+    void abort(RemoteTask t);
+
+    /**
+     * What a remote node needs to search one child node exactly as the owner would have: the root position (not a
+     * copied board) and the move path to the node, the game's keys before the root (repetition), the iteration's
+     * depth (the check extension depends on it), and the node's depth, window (its own side's view) and type.
+     */
+    record Spec(Position root, long[] gameKeys, int[] path, int rootDepth, int depth, int alpha, int beta,
+                int nodeType, boolean useTT, boolean pruning) {}
+}
