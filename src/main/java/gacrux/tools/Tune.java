@@ -43,7 +43,7 @@ final class Tune {
      */
     static final double DEFAULT_LAMBDA = 1e-6;
 
-    record Options(Path data, int iterations, Path out, Path apply, double rate, int threads, double lambda) {}
+    record Options(Path data, int iterations, Path out, Path apply, double rate, int threads, double lambda, double tableLambda) {}
 
     /** The labelled samples, split into training and held-out sets. */
     record Data(List<EvalTrace.Sample> train, double[] trainResult, List<EvalTrace.Sample> test, double[] testResult) {}
@@ -52,7 +52,7 @@ final class Tune {
     record Result(double k, double lossBefore, double lossAfter, double testBefore, double testAfter, int[] weights) {}
 
     static String usage() {
-        return "usage: tune --data FILE [--iterations N] [--out FILE] [--apply src/main/java/gacrux/search/Evaluator.java] [--rate R] [--lambda L] [--threads T]";
+        return "usage: tune --data FILE [--iterations N] [--out FILE] [--apply src/main/java/gacrux/search/Evaluator.java] [--rate R] [--lambda L] [--table-lambda L] [--threads T]";
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
@@ -74,7 +74,7 @@ final class Tune {
         }
         out.printf("positions: %d training, %d held out (loaded in %.1f s)%n", data.train().size(), data.test().size(),
                 (System.nanoTime() - t0) / 1e9);
-        Result r = tune(data, o.iterations(), o.rate(), o.lambda(), o.threads(), err);
+        Result r = tune(data, o.iterations(), o.rate(), o.lambda(), o.tableLambda(), o.threads(), err);
         out.printf("K = %.4f%n", r.k());
         out.printf("loss before: %.6f (held out %.6f)%n", r.lossBefore(), r.testBefore());
         out.printf("loss after:  %.6f (held out %.6f), rounded weights, %d iterations, %.1f s%n",
@@ -98,7 +98,7 @@ final class Tune {
     static Options parse(String[] args) {
         Path data = null, outFile = null, apply = null;
         int iterations = 2000, threads = 1;
-        double rate = 1.0, lambda = DEFAULT_LAMBDA;
+        double rate = 1.0, lambda = DEFAULT_LAMBDA, tableLambda = -1;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) throw new IllegalArgumentException("missing value after " + a);
@@ -112,6 +112,7 @@ final class Tune {
                     case "--rate" -> rate = Double.parseDouble(v);
                     case "--threads" -> threads = Integer.parseInt(v);
                     case "--lambda" -> lambda = Double.parseDouble(v);
+                    case "--table-lambda" -> tableLambda = Double.parseDouble(v);
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             } catch (NumberFormatException e) {
@@ -123,7 +124,8 @@ final class Tune {
         if (!(rate > 0)) throw new IllegalArgumentException("--rate must be > 0");
         if (threads < 1 || threads > 256) throw new IllegalArgumentException("--threads must be 1..256");
         if (!(lambda >= 0)) throw new IllegalArgumentException("--lambda must be >= 0");
-        return new Options(data, iterations, outFile, apply, rate, threads, lambda);
+        if (tableLambda < 0) tableLambda = lambda;
+        return new Options(data, iterations, outFile, apply, rate, threads, lambda, tableLambda);
     }
 
     /** Reads FEN [result] lines; a bad line is an error naming the file and line. One block in ten goes to the test set. */
@@ -206,11 +208,19 @@ final class Tune {
 
     /** Fits K, then runs the given number of Adam steps over the tuned weights; returns the rounded weights. */
     static Result tune(Data data, int iterations, double rate, double lambda, int threads, PrintStream log) {
+        return tune(data, iterations, rate, lambda, lambda, threads, log);
+    }
+
+    /** As above, with its own L2 pull for the piece-square tables (many weights, each seen rarely). */
+    static Result tune(Data data, int iterations, double rate, double lambda, double tableLambda, int threads, PrintStream log) {
         List<EvalTrace.Sample> s = data.train();
         double[] result = data.trainResult();
         int[] start = EvalTrace.currentWeights();
         boolean[] mask = EvalTrace.tunedMask();
         int n = start.length;
+        double[] pull = new double[n];
+        for (EvalTrace.Group g : EvalTrace.GROUPS)
+            for (int i = 0; i < g.length(); i++) pull[g.offset() + i] = g.table() ? tableLambda : lambda;
         double[] w = new double[n];
         for (int i = 0; i < n; i++) w[i] = start[i];
         double k = fitK(s, result, w);
@@ -245,7 +255,7 @@ final class Tune {
                     if (!mask[j]) continue;
                     double gj = 0;
                     for (double[] gr : grads) gj += gr[j];
-                    gj = gj / s.size() + 2 * lambda * (w[j] - start[j]);
+                    gj = gj / s.size() + 2 * pull[j] * (w[j] - start[j]);
                     m[j] = b1 * m[j] + (1 - b1) * gj;
                     v[j] = b2 * v[j] + (1 - b2) * gj * gj;
                     w[j] -= rate * (m[j] / c1) / (Math.sqrt(v[j] / c2) + eps);
