@@ -1,0 +1,317 @@
+package gacrux.tools;
+
+import gacrux.board.Position;
+import gacrux.search.EvalTrace;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * {@code tune}: Texel tuning of the evaluation's weights on positions labelled with game results (as written by
+ * {@code datagen}: {@code FEN [1.0]}, white's result, any value in [0, 1] accepted).
+ *
+ * <p>First K is fitted: the scale of {@code sigmoid(s) = 1 / (1 + 10^(-K s / 400))} that minimises the mean
+ * squared error between sigmoid(evaluation) and the result with the current weights. Then, with K fixed, the
+ * error (plus an L2 pull of each weight towards its current value, {@code --lambda}) is minimised over all of
+ * {@link EvalTrace}'s weights by full-batch gradient descent (Adam) on the
+ * coefficient trace: the evaluation is linear in those weights, so the gradient is exact and one pass over the
+ * data per step. One block of 1000 consecutive positions in ten (other games, mostly) is held out and its loss reported too, so
+ * over-fitting shows. At the end
+ * each piece-square table's mean is moved into its piece's material (the same evaluation, readable tables),
+ * the weights are rounded, and the loss of the rounded weights is reported with the Java source of the new
+ * weight block, written to {@code --out} or pasted into Evaluator.java by {@code --apply}.
+ */
+final class Tune {
+    private Tune() {}
+
+    static final double LN10_400 = Math.log(10) / 400;
+    /**
+     * Held-out positions come in blocks of this many consecutive lines (one block in ten), so they are mostly
+     * from other games than the training positions: positions of one game are alike and share its result.
+     */
+    static final int HOLDOUT_BLOCK = 1000;
+    /**
+     * Default L2 pull of every weight towards its current value (loss units per centipawn squared): with a few
+     * thousand games, weights of rarely seen features (a queen's corner square) would otherwise fit the noise.
+     */
+    static final double DEFAULT_LAMBDA = 1e-6;
+
+    record Options(Path data, int iterations, Path out, Path apply, double rate, int threads, double lambda, double tableLambda) {}
+
+    /** The labelled samples, split into training and held-out sets. */
+    record Data(List<EvalTrace.Sample> train, double[] trainResult, List<EvalTrace.Sample> test, double[] testResult) {}
+
+    /** The outcome of a run: K, losses, and the rounded weights. */
+    record Result(double k, double lossBefore, double lossAfter, double testBefore, double testAfter, int[] weights) {}
+
+    static String usage() {
+        return "usage: tune --data FILE [--iterations N] [--out FILE] [--apply src/main/java/gacrux/search/Evaluator.java] [--rate R] [--lambda L] [--table-lambda L] [--threads T]";
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Options o;
+        try {
+            o = parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("tune: " + e.getMessage());
+            err.println(usage());
+            return 2;
+        }
+        long t0 = System.nanoTime();
+        Data data;
+        try {
+            data = load(o.data());
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("tune: " + e.getMessage());
+            return 2;
+        }
+        out.printf("positions: %d training, %d held out (loaded in %.1f s)%n", data.train().size(), data.test().size(),
+                (System.nanoTime() - t0) / 1e9);
+        Result r = tune(data, o.iterations(), o.rate(), o.lambda(), o.tableLambda(), o.threads(), err);
+        out.printf("K = %.4f%n", r.k());
+        out.printf("loss before: %.6f (held out %.6f)%n", r.lossBefore(), r.testBefore());
+        out.printf("loss after:  %.6f (held out %.6f), rounded weights, %d iterations, %.1f s%n",
+                r.lossAfter(), r.testAfter(), o.iterations(), (System.nanoTime() - t0) / 1e9);
+        String source = EvalTrace.javaSource(r.weights());
+        try {
+            if (o.out() != null) Files.writeString(o.out(), source, StandardCharsets.UTF_8);
+            if (o.apply() != null) {
+                String text = Files.readString(o.apply(), StandardCharsets.UTF_8);
+                Files.writeString(o.apply(), EvalTrace.applyTo(text, r.weights()), StandardCharsets.UTF_8);
+                out.println("weights written into " + o.apply());
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("tune: " + e.getMessage());
+            return 1;
+        }
+        if (o.out() == null && o.apply() == null) out.print(source);
+        return 0;
+    }
+
+    static Options parse(String[] args) {
+        Path data = null, outFile = null, apply = null;
+        int iterations = 2000, threads = 1;
+        double rate = 1.0, lambda = DEFAULT_LAMBDA, tableLambda = -1;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (i + 1 >= args.length) throw new IllegalArgumentException("missing value after " + a);
+            String v = args[++i];
+            try {
+                switch (a) {
+                    case "--data" -> data = Path.of(v);
+                    case "--iterations" -> iterations = Integer.parseInt(v);
+                    case "--out" -> outFile = Path.of(v);
+                    case "--apply" -> apply = Path.of(v);
+                    case "--rate" -> rate = Double.parseDouble(v);
+                    case "--threads" -> threads = Integer.parseInt(v);
+                    case "--lambda" -> lambda = Double.parseDouble(v);
+                    case "--table-lambda" -> tableLambda = Double.parseDouble(v);
+                    default -> throw new IllegalArgumentException("unknown option " + a);
+                }
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(a + " needs a number, got '" + v + "'");
+            }
+        }
+        if (data == null) throw new IllegalArgumentException("--data FILE is required");
+        if (iterations < 0) throw new IllegalArgumentException("--iterations must be >= 0");
+        if (!(rate > 0)) throw new IllegalArgumentException("--rate must be > 0");
+        if (threads < 1 || threads > 256) throw new IllegalArgumentException("--threads must be 1..256");
+        if (!(lambda >= 0)) throw new IllegalArgumentException("--lambda must be >= 0");
+        if (tableLambda < 0) tableLambda = lambda;
+        return new Options(data, iterations, outFile, apply, rate, threads, lambda, tableLambda);
+    }
+
+    /** Reads FEN [result] lines; a bad line is an error naming the file and line. One block in ten goes to the test set. */
+    static Data load(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) throw new IOException("data file not found: " + file);
+        List<EvalTrace.Sample> train = new ArrayList<>(), test = new ArrayList<>();
+        List<Double> trainR = new ArrayList<>(), testR = new ArrayList<>();
+        EvalTrace.Scratch scratch = new EvalTrace.Scratch();
+        int[] current = EvalTrace.currentWeights();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            int lineNo = 0, kept = 0;
+            while ((line = r.readLine()) != null) {
+                lineNo++;
+                line = line.trim();
+                if (line.isEmpty() || line.startsWith("#")) continue;
+                int open = line.lastIndexOf('['), close = line.lastIndexOf(']');
+                if (open < 0 || close < open)
+                    throw new IllegalArgumentException(file + " line " + lineNo + ": expected 'FEN [result]', got '" + line + "'");
+                double result;
+                try {
+                    result = Double.parseDouble(line.substring(open + 1, close).trim());
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(file + " line " + lineNo + ": bad result '" + line.substring(open + 1, close) + "'");
+                }
+                if (!(result >= 0 && result <= 1))
+                    throw new IllegalArgumentException(file + " line " + lineNo + ": result must be in [0, 1], got " + result);
+                String fen = line.substring(0, open).trim();
+                Position p;
+                try {
+                    p = Position.fromFen(fen);
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException(file + " line " + lineNo + ": bad FEN '" + fen + "': " + e.getMessage());
+                }
+                EvalTrace.Sample s = EvalTrace.sample(p, scratch, current);
+                if (kept++ / HOLDOUT_BLOCK % 10 == 9) { test.add(s); testR.add(result); }
+                else { train.add(s); trainR.add(result); }
+            }
+        }
+        if (train.isEmpty()) throw new IllegalArgumentException("no positions in " + file);
+        return new Data(train, trainR.stream().mapToDouble(Double::doubleValue).toArray(),
+                test, testR.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    static double sigmoid(double k, double eval) {
+        return 1 / (1 + Math.exp(-k * LN10_400 * eval));
+    }
+
+    /** Mean squared error of sigmoid(K * eval) against the results. */
+    static double loss(List<EvalTrace.Sample> s, double[] result, double k, double[] w) {
+        if (s.isEmpty()) return Double.NaN;
+        double sum = 0;
+        for (int i = 0; i < s.size(); i++) {
+            double d = result[i] - sigmoid(k, s.get(i).eval(w));
+            sum += d * d;
+        }
+        return sum / s.size();
+    }
+
+    /** The K minimising the loss at weights w: golden-section search on [0.05, 5]. */
+    static double fitK(List<EvalTrace.Sample> s, double[] result, double[] w) {
+        double[] evals = new double[s.size()];
+        for (int i = 0; i < evals.length; i++) evals[i] = s.get(i).eval(w);
+        java.util.function.DoubleUnaryOperator f = k -> {
+            double sum = 0;
+            for (int i = 0; i < evals.length; i++) {
+                double d = result[i] - sigmoid(k, evals[i]);
+                sum += d * d;
+            }
+            return sum;
+        };
+        double a = 0.05, b = 5, g = (Math.sqrt(5) - 1) / 2;
+        double c = b - g * (b - a), d = a + g * (b - a), fc = f.applyAsDouble(c), fd = f.applyAsDouble(d);
+        for (int it = 0; it < 60; it++) {
+            if (fc < fd) { b = d; d = c; fd = fc; c = b - g * (b - a); fc = f.applyAsDouble(c); }
+            else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = f.applyAsDouble(d); }
+        }
+        return (a + b) / 2;
+    }
+
+    /** Fits K, then runs the given number of Adam steps over the tuned weights; returns the rounded weights. */
+    static Result tune(Data data, int iterations, double rate, double lambda, int threads, PrintStream log) {
+        return tune(data, iterations, rate, lambda, lambda, threads, log);
+    }
+
+    /** As above, with its own L2 pull for the piece-square tables (many weights, each seen rarely). */
+    static Result tune(Data data, int iterations, double rate, double lambda, double tableLambda, int threads, PrintStream log) {
+        List<EvalTrace.Sample> s = data.train();
+        double[] result = data.trainResult();
+        int[] start = EvalTrace.currentWeights();
+        boolean[] mask = EvalTrace.tunedMask();
+        int n = start.length;
+        double[] pull = new double[n];
+        for (EvalTrace.Group g : EvalTrace.GROUPS)
+            for (int i = 0; i < g.length(); i++) pull[g.offset() + i] = g.table() ? tableLambda : lambda;
+        double[] w = new double[n];
+        for (int i = 0; i < n; i++) w[i] = start[i];
+        double k = fitK(s, result, w);
+        double before = loss(s, result, k, w), testBefore = loss(data.test(), data.testResult(), k, w);
+        log.printf("tune: K = %.4f, loss %.6f%n", k, before);
+
+        int chunks = Math.max(1, Math.min(threads * 4, s.size() / 1000 + 1));
+        double[][] grads = new double[chunks][n];
+        double[] m = new double[n], v = new double[n];
+        final double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+        java.util.concurrent.ForkJoinPool pool = threads > 1 ? new java.util.concurrent.ForkJoinPool(threads) : null;
+        try {
+            for (int it = 1; it <= iterations; it++) {
+                final double[] wf = w;
+                Runnable pass = () -> IntStream.range(0, chunks).parallel().forEach(ch -> {
+                    double[] gr = grads[ch];
+                    java.util.Arrays.fill(gr, 0);
+                    int lo = (int) ((long) s.size() * ch / chunks), hi = (int) ((long) s.size() * (ch + 1) / chunks);
+                    for (int i = lo; i < hi; i++) {
+                        EvalTrace.Sample x = s.get(i);
+                        double sg = sigmoid(k, x.eval(wf));
+                        double dE = -2 * (result[i] - sg) * sg * (1 - sg) * k * LN10_400;
+                        int[] idx = x.idx();
+                        float[] coef = x.coef();
+                        for (int j = 0; j < idx.length; j++) gr[idx[j]] += dE * coef[j];
+                    }
+                });
+                if (pool != null) pool.submit(pass).join();  // chunk sums are added in order: deterministic
+                else sequentialPass(s, result, k, w, grads);
+                double c1 = 1 - Math.pow(b1, it), c2 = 1 - Math.pow(b2, it);
+                for (int j = 0; j < n; j++) {
+                    if (!mask[j]) continue;
+                    double gj = 0;
+                    for (double[] gr : grads) gj += gr[j];
+                    gj = gj / s.size() + 2 * pull[j] * (w[j] - start[j]);
+                    m[j] = b1 * m[j] + (1 - b1) * gj;
+                    v[j] = b2 * v[j] + (1 - b2) * gj * gj;
+                    w[j] -= rate * (m[j] / c1) / (Math.sqrt(v[j] / c2) + eps);
+                }
+                if (it % 100 == 0 || it == iterations)
+                    log.printf("tune: iteration %d, loss %.6f, held out %.6f%n", it, loss(s, result, k, w),
+                            loss(data.test(), data.testResult(), k, w));
+            }
+        } finally {
+            if (pool != null) pool.shutdown();
+        }
+        int[] rounded = normalizeAndRound(w);
+        double[] rw = new double[n];
+        for (int i = 0; i < n; i++) rw[i] = rounded[i];
+        return new Result(k, before, loss(s, result, k, rw), testBefore, loss(data.test(), data.testResult(), k, rw), rounded);
+    }
+
+    private static void sequentialPass(List<EvalTrace.Sample> s, double[] result, double k, double[] w, double[][] grads) {
+        int chunks = grads.length;
+        for (int ch = 0; ch < chunks; ch++) {
+            double[] gr = grads[ch];
+            java.util.Arrays.fill(gr, 0);
+            int lo = (int) ((long) s.size() * ch / chunks), hi = (int) ((long) s.size() * (ch + 1) / chunks);
+            for (int i = lo; i < hi; i++) {
+                EvalTrace.Sample x = s.get(i);
+                double sg = sigmoid(k, x.eval(w));
+                double dE = -2 * (result[i] - sg) * sg * (1 - sg) * k * LN10_400;
+                int[] idx = x.idx();
+                float[] coef = x.coef();
+                for (int j = 0; j < idx.length; j++) gr[idx[j]] += dE * coef[j];
+            }
+        }
+    }
+
+    /**
+     * Moves each piece-square table's mean (over the squares its piece can stand on) into the piece's material,
+     * which leaves every evaluation unchanged (the king's mean cancels between the sides), then rounds.
+     */
+    static int[] normalizeAndRound(double[] w) {
+        double[] x = w.clone();
+        for (EvalTrace.Group g : EvalTrace.GROUPS) {
+            if (!g.table()) continue;
+            boolean pawn = g.name().startsWith("PAWN"), king = g.name().startsWith("KING");
+            int lo = pawn ? 8 : 0, hi = pawn ? 56 : 64;
+            double mean = 0;
+            for (int i = lo; i < hi; i++) mean += x[g.offset() + i];
+            mean /= hi - lo;
+            for (int i = lo; i < hi; i++) x[g.offset() + i] -= mean;
+            if (!king) {
+                String material = g.kind() == EvalTrace.MG ? "MG_VALUE" : "EG_VALUE";
+                int type = List.of("PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN").indexOf(g.name().substring(0, g.name().indexOf('_'))) + 1;
+                for (EvalTrace.Group mg : EvalTrace.GROUPS) if (mg.name().equals(material)) x[mg.offset() + type] += mean;
+            }
+        }
+        int[] r = new int[x.length];
+        for (int i = 0; i < x.length; i++) r[i] = (int) Math.round(x[i]);
+        return r;
+    }
+}

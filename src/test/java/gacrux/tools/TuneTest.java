@@ -1,0 +1,142 @@
+package gacrux.tools;
+
+import gacrux.board.MoveGen;
+import gacrux.board.Position;
+import gacrux.search.EvalTrace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * {@code tune}: on a synthetic data set whose results come from a known "teacher" evaluation (the current
+ * weights with knights worth 150 more), the tuner must cut the loss and move the knight's value towards the
+ * teacher's; and bad input is a clear error.
+ */
+class TuneTest {
+    @TempDir Path dir;
+
+    static final PrintStream QUIET = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+
+    /** Positions from seeded random playouts: plenty of material imbalance to learn piece values from. */
+    static List<Position> positions(int games, int plies, long seed) {
+        List<Position> out = new ArrayList<>();
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int[] moves = new int[MoveGen.MAX_MOVES];
+        for (int g = 0; g < games; g++) {
+            Position p = Position.startPos();
+            for (int ply = 0; ply < plies; ply++) {
+                int n = MoveGen.legal(p, moves, 0);
+                if (n == 0) break;
+                p.makeMove(moves[rnd.nextInt(n)]);
+                if (ply >= 10 && !p.inCheck()) out.add(p.copy());
+            }
+        }
+        return out;
+    }
+
+    static int knight(int[] w, String table) {
+        for (EvalTrace.Group g : EvalTrace.GROUPS) if (g.name().equals(table)) return w[g.offset() + 2];
+        throw new AssertionError(table);
+    }
+
+    @Test
+    void tunerRecoversATeachersKnightValue() {
+        int[] current = EvalTrace.currentWeights();
+        double[] teacher = new double[current.length];
+        for (int i = 0; i < current.length; i++) teacher[i] = current[i];
+        for (EvalTrace.Group g : EvalTrace.GROUPS)
+            if (g.name().equals("MG_VALUE") || g.name().equals("EG_VALUE")) teacher[g.offset() + 2] += 150;
+        EvalTrace.Scratch scratch = new EvalTrace.Scratch();
+        List<EvalTrace.Sample> train = new ArrayList<>(), test = new ArrayList<>();
+        List<Double> trainR = new ArrayList<>(), testR = new ArrayList<>();
+        int i = 0;
+        for (Position p : positions(60, 90, 0x7E5EL)) {
+            EvalTrace.Sample s = EvalTrace.sample(p, scratch, current);
+            double label = Tune.sigmoid(1.0, s.eval(teacher));
+            if (i++ % 5 == 4) { test.add(s); testR.add(label); } else { train.add(s); trainR.add(label); }
+        }
+        Tune.Data data = new Tune.Data(train, trainR.stream().mapToDouble(d -> d).toArray(),
+                test, testR.stream().mapToDouble(d -> d).toArray());
+        Tune.Result r = Tune.tune(data, 400, 2.0, 0, 1, QUIET);
+        assertTrue(r.k() > 0.7 && r.k() < 1.6, "K near the teacher's 1.0, got " + r.k());
+        assertTrue(r.lossAfter() < 0.3 * r.lossBefore(), "loss " + r.lossBefore() + " -> " + r.lossAfter());
+        assertTrue(r.testAfter() < 0.5 * r.testBefore(), "held out " + r.testBefore() + " -> " + r.testAfter());
+        int mg = knight(r.weights(), "MG_VALUE") - knight(current, "MG_VALUE");
+        int eg = knight(r.weights(), "EG_VALUE") - knight(current, "EG_VALUE");
+        assertTrue(mg + eg > 150, "knight value moved up by mg " + mg + " eg " + eg + " (teacher: +150 each)");
+    }
+
+    @Test
+    void normalisingTheTablesKeepsTheEvaluation() {
+        int[] current = EvalTrace.currentWeights();
+        double[] w = new double[current.length];
+        for (int i = 0; i < w.length; i++) w[i] = current[i] + (i % 7) * 3;   // tables with a non-zero mean
+        int[] norm = Tune.normalizeAndRound(w);
+        double[] nw = new double[norm.length];
+        for (int i = 0; i < nw.length; i++) nw[i] = norm[i];
+        EvalTrace.Scratch scratch = new EvalTrace.Scratch();
+        for (Position p : positions(10, 80, 5)) {
+            EvalTrace.Sample s = EvalTrace.sample(p, scratch, current);
+            assertEquals(s.eval(w), s.eval(nw), 3.0, p::toFen);   // rounding of a few dozen weights only
+        }
+    }
+
+    record Run(int code, String out, String err) {}
+
+    static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = Tune.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void commandReportsLossesAndWritesTheWeightBlock() throws Exception {
+        List<String> lines = new ArrayList<>();
+        int i = 0;
+        for (Position p : positions(20, 80, 11)) lines.add(p.toFen() + " [" + (i++ % 3 == 0 ? "1.0" : i % 3 == 1 ? "0.5" : "0.0") + "]");
+        Path data = dir.resolve("data.txt"), out = dir.resolve("weights.txt");
+        Files.write(data, lines);
+        Run r = run("--data", data.toString(), "--iterations", "20", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("K = ") && r.out().contains("loss before: ") && r.out().contains("loss after: "), r.out());
+        String block = Files.readString(out);
+        assertTrue(block.startsWith(EvalTrace.BEGIN) && block.contains("KNIGHT_MG_T"), block);
+    }
+
+    @Test
+    void badInputIsAClearError() throws Exception {
+        Run missing = run("--data", dir.resolve("none.txt").toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("data file not found"), missing.err());
+
+        Path bad = dir.resolve("bad.txt");
+        Files.write(bad, List.of(Position.START_FEN + " [0.5]", "rnbqkbnr/pppppppp/8 w - - 0 1 [1.0]"));
+        Run badFen = run("--data", bad.toString());
+        assertEquals(2, badFen.code());
+        assertTrue(badFen.err().contains("line 2: bad FEN"), badFen.err());
+
+        Files.write(bad, List.of(Position.START_FEN + " [0.5]", Position.START_FEN));
+        Run noResult = run("--data", bad.toString());
+        assertEquals(2, noResult.code());
+        assertTrue(noResult.err().contains("line 2: expected 'FEN [result]'"), noResult.err());
+
+        Files.write(bad, List.of(Position.START_FEN + " [2]"));
+        Run range = run("--data", bad.toString());
+        assertEquals(2, range.code());
+        assertTrue(range.err().contains("result must be in [0, 1]"), range.err());
+
+        Run noData = run("--iterations", "5");
+        assertEquals(2, noData.code());
+        assertTrue(noData.err().contains("--data FILE is required"), noData.err());
+    }
+}
