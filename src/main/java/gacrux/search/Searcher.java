@@ -226,7 +226,13 @@ public final class Searcher {
         }
     }
 
-    SearchResult iterate(Position root, long[] gameKeys, SearchControl control, Consumer<String> info) {
+    private static final long[] NO_KEYS = new long[0];
+
+    /**
+     * The start of any search on this searcher (think, a remote task, perft): take the control, claim this
+     * worker's slot for the calling thread, and forget every block and frame of the last search.
+     */
+    private void begin(SearchControl control) {
         this.control = control;
         if (slot != null) {
             slot.thread(Thread.currentThread());
@@ -237,14 +243,23 @@ public final class Searcher {
         pathBaseLength = 0;
         java.util.Arrays.fill(blockAt, null);
         java.util.Arrays.fill(splittable, false);
-        SearchLimits limits = control.limits;
-        pruning = config.pruning() && limits.mate() == 0;
-        if (hook == null) nodes = 0;
+    }
+
+    /** Ply 0 is root; the keys before it (the game's last 2048 positions at most) are kept for repetition. */
+    private void setRoot(Position root, long[] gameKeys) {
         int hist = Math.min(gameKeys.length, 2048);
         System.arraycopy(gameKeys, gameKeys.length - hist, keys, 0, hist);
         rootKeyIndex = hist;
         pos[0].copyFrom(root);
         keys[rootKeyIndex] = root.key();
+    }
+
+    SearchResult iterate(Position root, long[] gameKeys, SearchControl control, Consumer<String> info) {
+        begin(control);
+        SearchLimits limits = control.limits;
+        pruning = config.pruning() && limits.mate() == 0;
+        if (hook == null) nodes = 0;
+        setRoot(root, gameKeys);
         for (int[] k : killers) k[0] = k[1] = 0;
 
         rootCount = 0;
@@ -895,23 +910,10 @@ public final class Searcher {
     public TaskOutcome searchTask(Position root, long[] gameKeys, int[] path, int iterationDepth, int depth, int alpha,
                                   int beta, int nt, SearchControl control) {
         try {
-            this.control = control;
-            if (slot != null) {
-                slot.thread(Thread.currentThread());
-                seenSignal = slot.abortSignal();
-            }
-            innermost = null;
-            baseSplitPly = 0;
-            pathBaseLength = 0;
-            java.util.Arrays.fill(blockAt, null);
-            java.util.Arrays.fill(splittable, false);
+            begin(control);
             pruning = config.pruning();
             if (hook == null) nodes = 0;
-            int hist = Math.min(gameKeys.length, 2048);
-            System.arraycopy(gameKeys, gameKeys.length - hist, keys, 0, hist);
-            rootKeyIndex = hist;
-            pos[0].copyFrom(root);
-            keys[rootKeyIndex] = root.key();
+            setRoot(root, gameKeys);
             int ply = path.length;
             for (int k = 0; k < ply; k++) {
                 currentMove[k] = path[k];
@@ -1187,20 +1189,9 @@ public final class Searcher {
 
     /** Perft of root to depth on this searcher (worker 0 under DTS, or alone). */
     public long perft(Position root, int depth, SearchControl control) {
-        this.control = control;
         perftMode = true;
-        if (slot != null) {
-            slot.thread(Thread.currentThread());
-            seenSignal = slot.abortSignal();
-        }
-        innermost = null;
-        baseSplitPly = 0;
-        pathBaseLength = 0;
-        rootKeyIndex = 0;
-        keys[0] = root.key();
-        java.util.Arrays.fill(blockAt, null);
-        java.util.Arrays.fill(splittable, false);
-        pos[0].copyFrom(root);
+        begin(control);
+        setRoot(root, NO_KEYS);
         try {
             return depth <= 0 ? 1 : perftNode(0, depth);
         } catch (Throwable t) {
