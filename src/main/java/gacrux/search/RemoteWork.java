@@ -27,6 +27,15 @@ public interface RemoteWork {
     void abort(RemoteTask t);
 
     /**
+     * The owner has searched all its local moves at a node and waits for remote ones (waits: how many times in a
+     * row). A real cluster spins briefly, then parks; the scaling simulator gives the simulated processor up.
+     */
+    default void await(int waits) {
+        if (waits < 100) Thread.onSpinWait();
+        else java.util.concurrent.locks.LockSupport.parkNanos(50_000);
+    }
+
+    /**
      * What a remote node needs to search one child node exactly as the owner would have: the root position (not a
      * copied board) and the move path to the node, the game's keys before the root (repetition), the iteration's
      * depth (the check extension depends on it), and the node's depth, window (its own side's view) and type.

@@ -871,8 +871,7 @@ public final class Searcher {
 
     private void waitForRemote(int waits) {
         poll(); // the clock and the node limit still apply while waiting
-        if (waits < 100) Thread.onSpinWait();
-        else java.util.concurrent.locks.LockSupport.parkNanos(50_000);
+        remote.await(waits);
     }
 
     /** Hands the next moves of the node at ply to idle remote nodes, each with the window the node has now. */
