@@ -3,6 +3,8 @@ package gacrux.dts;
 import akka.actor.testkit.typed.javadsl.BehaviorTestKit;
 import akka.actor.testkit.typed.javadsl.TestInbox;
 import gacrux.board.Position;
+import gacrux.search.RemoteTask;
+import gacrux.search.RemoteWork;
 import gacrux.search.SearchControl;
 import gacrux.search.SearchLimits;
 import gacrux.search.SearchResult;
@@ -12,6 +14,7 @@ import gacrux.search.SplitHook;
 import gacrux.search.TimeManager;
 import gacrux.search.TranspositionTable;
 
+import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
@@ -43,13 +46,41 @@ import java.util.function.Consumer;
  * <p>Every simulated search is traced and its trace checked, event by event, by {@link ProtocolChecker}: a
  * violation fails the search (an IllegalStateException naming it), so races found here replay from their seed.
  *
+ * <p>Machines (issue 14). With {@link Cluster#nodes()} &gt; 1 it simulates several machines of {@code workers}
+ * processors each, on one virtual clock and one baton: machine 0 runs the root search, and its root worker hands
+ * single moves at remaining depth &ge; {@link Cluster#splitDepth()} to idle machines through a simulated
+ * {@link RemoteWork} (distributed Young Brothers Wait, as gacrux.cluster does over Akka Cluster). A task reaches
+ * its machine {@link Cluster#netLatency()} virtual nodes after it was sent, is searched there by that machine's
+ * own DTS (its own supervisor, workers and transposition table: machines share no memory) with
+ * {@link Searcher#searchTask}, and its result reaches the master one network latency after the search ended; an
+ * Abort likewise. One task per machine at a time, as gacrux.cluster.ClusterWork hands them out.
+ *
  * <p>What it leaves out (docs/benchmarks.md): memory and cache contention, the cost of an atomic, and the OS.
  */
 public final class ScalingSimulator {
 
-    /** One simulated search: virtual time = busy + idle of worker 0's timeline; totals are over all workers. */
+    /**
+     * One simulated search: virtual time = busy + idle of the root worker's timeline; totals are over all workers
+     * of all machines. remoteSent/remoteMerged: moves handed to other machines and results merged; remoteNodes: the
+     * nodes those machines searched (part of nodes).
+     */
     public record Result(int workers, long virtualTime, long nodes, long busy, long idle, long splits, int bestMove,
-                         int score, long lastIterationTime, long lastIterationNodes, long traceEvents) {}
+                         int score, long lastIterationTime, long lastIterationNodes, long traceEvents,
+                         long remoteSent, long remoteMerged, long remoteNodes) {}
+
+    /**
+     * The cluster level: nodes machines of the simulator's workers each; every message between machines costs
+     * netLatency virtual nodes; a node's moves go to other machines from remaining depth splitDepth on.
+     */
+    public record Cluster(int nodes, long netLatency, int splitDepth) {
+        public static final Cluster NONE = new Cluster(1, 0, Integer.MAX_VALUE);
+
+        public Cluster {
+            if (nodes < 1) throw new IllegalArgumentException("nodes must be at least 1");
+            if (netLatency < 0) throw new IllegalArgumentException("network latency must be at least 0 nodes");
+            if (splitDepth < 1) throw new IllegalArgumentException("cluster split depth must be at least 1");
+        }
+    }
 
     private final int workers;
     private final int quantum;
@@ -58,6 +89,9 @@ public final class ScalingSimulator {
     private final TranspositionTable tt;
     private final Searcher.Config config;
     private final gacrux.search.DtsConfig dts;
+    private final Cluster cluster;
+    /** The other machines' tables, made once (a table is large) and cleared before every search. */
+    private TranspositionTable[] remoteTables = new TranspositionTable[0];
 
     /** workers simulated processors sharing tt; slices of quantum nodes on average, drawn from seed; no latency. */
     public ScalingSimulator(int workers, int quantum, long seed, TranspositionTable tt, Searcher.Config config) {
@@ -67,6 +101,12 @@ public final class ScalingSimulator {
     /** ... and every hop between workers charged latency virtual nodes, with the DTS configuration dts. */
     public ScalingSimulator(int workers, int quantum, long seed, long latency, TranspositionTable tt,
                             Searcher.Config config, gacrux.search.DtsConfig dts) {
+        this(workers, quantum, seed, latency, tt, config, dts, Cluster.NONE);
+    }
+
+    /** ... on cluster.nodes() machines of workers processors each (tt is machine 0's table). */
+    public ScalingSimulator(int workers, int quantum, long seed, long latency, TranspositionTable tt,
+                            Searcher.Config config, gacrux.search.DtsConfig dts, Cluster cluster) {
         if (workers < 1) throw new IllegalArgumentException("workers must be at least 1");
         if (quantum < 1) throw new IllegalArgumentException("quantum must be at least 1 node");
         if (latency < 0) throw new IllegalArgumentException("latency must be at least 0 nodes");
@@ -77,12 +117,21 @@ public final class ScalingSimulator {
         this.tt = tt;
         this.config = config;
         this.dts = dts;
+        this.cluster = cluster;
     }
 
-    /** Searches root to depth from a cleared TT and fresh workers; blocks until the simulated search ends. */
+    /** Searches root to depth from cleared TTs and fresh workers; blocks until the simulated search ends. */
     public Result search(Position root, int depth) {
         tt.clear();
         tt.newSearch();
+        if (remoteTables.length != cluster.nodes() - 1) {
+            remoteTables = new TranspositionTable[cluster.nodes() - 1];
+            for (int k = 0; k < remoteTables.length; k++) remoteTables[k] = new TranspositionTable(tt.sizeMb());
+        }
+        for (TranspositionTable t : remoteTables) {
+            t.clear();
+            t.newSearch();
+        }
         return new Run(root, depth).go();
     }
 
@@ -91,21 +140,28 @@ public final class ScalingSimulator {
         Shutdown() { super(null, null, false, false); }
     }
 
+    /** Something that happens at a virtual time on another machine: a task or an Abort arrives, a result comes back. */
+    private record Event(long time, long seq, Runnable action) {}
+
     /** The state of one simulated search. Every field is touched only by the baton holder (Semaphore hand-off). */
     private final class Run {
         final Position root;
         final int depth;
         final SplittableRandom rnd = new SplittableRandom(seed);
-        final Sim[] sims = new Sim[workers];
+        final Machine[] machines = new Machine[cluster.nodes()];
+        /** Every simulated processor of every machine. */
+        final Sim[] sims = new Sim[workers * cluster.nodes()];
         final Semaphore done = new Semaphore(0);
-        BehaviorTestKit<Supervisor.Command> supervisor;
-        DtsShared shared;
+        final PriorityQueue<Event> events = new PriorityQueue<>(java.util.Comparator.comparingLong(Event::time)
+                .thenComparingLong(Event::seq));
+        long eventSeq;
+        Machine master;
         SearchResult result;
         Throwable failure;
         boolean over;
         long idleInARow;
-        final ProtocolChecker.Online checker = new ProtocolChecker.Online();
         final java.util.List<long[]> iterationEnds = new java.util.ArrayList<>();
+        long remoteSent, taskIds;
 
         Run(Position root, int depth) {
             this.root = root;
@@ -113,33 +169,25 @@ public final class ScalingSimulator {
         }
 
         Result go() {
-            Searcher[] searchers = new Searcher[workers];
-            for (int i = 0; i < workers; i++) searchers[i] = new Searcher(tt, config);
-            shared = new DtsShared(workers, searchers, dts);
-            supervisor = BehaviorTestKit.create(Supervisor.create(shared));
-            for (int i = 0; i < workers; i++) {
-                TestInbox<Worker.Command> inbox = supervisor.childInbox("worker-" + i);
-                sims[i] = new Sim(i, searchers[i], inbox, supervisor.childTestKit(inbox.getRef()));
-                // The supervisor attached the real hook; the simulator's wraps it to take the baton away.
-                searchers[i].attach(sims[i].hook(shared.hookFor(i)), i, false);
-                Sim sim = sims[i];
-                searchers[i].onMove(sim::tick);
-            }
+            for (int k = 0; k < machines.length; k++) machines[k] = new Machine(k, k == 0 ? tt : remoteTables[k - 1]);
+            master = machines[0];
+            if (machines.length > 1) master.searchers[0].remote(new SimRemote());
             SearchLimits limits = SearchLimits.depth(depth);
             SearchControl control = new SearchControl(limits, new TimeManager(limits, root.sideToMove(), 0));
-            control.withTrace(new gacrux.search.ProtocolTrace(checker));
+            master.checker = new ProtocolChecker.Online();
+            control.withTrace(new gacrux.search.ProtocolTrace(master.checker));
             Consumer<Searcher> rootJob = s -> {
                 try {
                     result = s.think(root, new long[0], control, line -> {
                         // The last completed iteration's share of the search: its virtual time and nodes.
                         if (!line.startsWith("info depth ") || line.contains("bound") || line.contains("currmove")) return;
-                        iterationEnds.add(new long[] {sims[0].now(), shared.totalNodes()});
+                        iterationEnds.add(new long[] {master.sims[0].now(), totalNodes()});
                     });
                 } finally {
                     control.stop(); // end of epoch, as DtsSearch.start does
                 }
             };
-            supervisor.run(new Supervisor.StartSearch(control, rootJob));
+            master.supervisor.run(new Supervisor.StartSearch(control, rootJob));
             for (Sim s : sims) s.thread.start();
             Sim first = schedule();
             first.go.release();
@@ -154,47 +202,81 @@ public final class ScalingSimulator {
             }
             if (failure != null) throw new IllegalStateException("simulated worker failed: " + failure, failure);
             if (result == null) throw new IllegalStateException("the simulated root search failed (see the log)");
-            java.util.List<ProtocolChecker.Violation> violations = checker.finish();
-            if (!violations.isEmpty())
-                throw new IllegalStateException(violations.size() + " protocol violations (seed " + seed + ", " + workers
-                        + " workers, quantum " + quantum + "), first: " + violations.get(0));
+            long events = 0;
+            for (Machine m : machines) {
+                // A machine still searching an aborted task when the root returned has an unfinished trace: not checked.
+                if (m != master && m.running) continue;
+                if (m.checker != null) {
+                    check(m);
+                    events += m.checkedEvents;
+                }
+            }
             // Splits as the supervisor counted them (the Split offers it handled), as smpbench has always reported.
-            TestInbox<Supervisor.Stats> stats = TestInbox.create();
-            supervisor.run(new Supervisor.GetStats(stats.getRef()));
-            long splits = stats.receiveMessage().splits();
-            long nodes = 0, busy = 0, idle = 0;
+            long splits = 0;
+            for (Machine m : machines) {
+                TestInbox<Supervisor.Stats> stats = TestInbox.create();
+                m.supervisor.run(new Supervisor.GetStats(stats.getRef()));
+                splits += stats.receiveMessage().splits();
+            }
+            long nodes = totalNodes(), busy = 0, idle = 0, remoteNodes = 0;
             for (Sim s : sims) {
-                nodes += s.searcher.nodes();
                 busy += s.busy;
                 idle += s.idle;
             }
-            long lastTime = sims[0].clock, lastNodes = nodes;
+            for (Machine m : machines) if (m != master) remoteNodes += m.nodes();
+            Sim rootSim = master.sims[0];
+            long lastTime = rootSim.clock, lastNodes = nodes;
             if (iterationEnds.size() >= 2) { // the last iteration: from the end of the one before to the end
                 long[] before = iterationEnds.get(iterationEnds.size() - 2);
-                lastTime = sims[0].clock - before[0];
+                lastTime = rootSim.clock - before[0];
                 lastNodes = nodes - before[1];
             }
-            return new Result(workers, sims[0].clock, nodes, busy, idle, splits, result.bestMove(), result.score(),
-                    lastTime, lastNodes, checker.events());
+            return new Result(workers, rootSim.clock, nodes, busy, idle, splits, result.bestMove(), result.score(),
+                    lastTime, lastNodes, events, remoteSent, master.searchers[0].remoteMerged(), remoteNodes);
         }
 
+        /** Nodes searched so far by every machine (the master's workers' counters, the others' per task). */
+        long totalNodes() {
+            long n = 0;
+            for (Machine m : machines) n += m.nodes();
+            return n;
+        }
+
+        void check(Machine m) {
+            java.util.List<ProtocolChecker.Violation> violations = m.checker.finish();
+            m.checkedEvents += m.checker.events();
+            m.checker = null;
+            if (!violations.isEmpty())
+                throw new IllegalStateException(violations.size() + " protocol violations (seed " + seed + ", " + workers
+                        + " workers, quantum " + quantum + (machines.length > 1 ? ", machine " + m.index : "")
+                        + "), first: " + violations.get(0));
+        }
+
+        void at(long time, Runnable action) { events.add(new Event(time, eventSeq++, action)); }
+
         /**
-         * Between slices: the supervisor handles its mail, then the worker furthest behind in virtual time gets
-         * the next slice, of a length drawn from the seed.
+         * Between slices: the supervisors handle their mail, messages between machines that are due arrive, then
+         * the processor furthest behind in virtual time gets the next slice, of a length drawn from the seed.
          */
         Sim schedule() {
-            TestInbox<Supervisor.Command> mail = supervisor.selfInbox();
             while (true) {
-                while (mail.hasMessages()) supervisor.run(mail.receiveMessage());
+                for (Machine m : machines) {
+                    TestInbox<Supervisor.Command> mail = m.supervisor.selfInbox();
+                    while (mail.hasMessages()) m.supervisor.run(mail.receiveMessage());
+                }
                 Sim next = sims[0];
                 for (Sim s : sims) if (s.clock < next.clock) next = s;
+                if (!events.isEmpty() && events.peek().time() <= next.clock) {
+                    events.poll().action().run(); // may post mail: look again
+                    continue;
+                }
                 long length = quantum / 2 + rnd.nextInt(quantum + 1);
                 if (next.waitingForMail && !next.inbox.hasMessages()) {
                     // An idle processor with an empty mailbox would only spend the slice idle: charge it without
                     // waking its thread (the same accounting, far fewer thread switches at 16 or 32 workers).
                     next.clock += length;
                     next.idle += length;
-                    if (++idleInARow > 1_000_000L * workers)
+                    if (++idleInARow > 1_000_000L * sims.length)
                         throw new IllegalStateException("every simulated worker is idle and nothing is in flight");
                     continue;
                 }
@@ -215,15 +297,132 @@ public final class ScalingSimulator {
             if (over) throw new Shutdown();
         }
 
-        /** Worker 0's root search returned (or a worker failed): wake everyone to unwind, then the caller. */
+        /** The root search returned (or a worker failed): wake everyone to unwind, then the caller. */
         void finish() {
             over = true;
             for (Sim s : sims) s.go.release();
             done.release();
         }
 
+        /** One simulated machine: its own supervisor, workers, searchers and table. */
+        final class Machine {
+            final int index;
+            final Searcher[] searchers = new Searcher[workers];
+            final DtsShared shared;
+            final BehaviorTestKit<Supervisor.Command> supervisor;
+            final Sim[] sims = new Sim[workers];
+            ProtocolChecker.Online checker;
+            long checkedEvents;
+            // The remote task this machine holds (machines other than 0). free: as the master sees it.
+            boolean free = true, running;
+            long tasks, nodesBefore;
+            RemoteTask task;
+            SearchControl control;
+            Searcher.TaskOutcome outcome;
+
+            Machine(int index, TranspositionTable table) {
+                this.index = index;
+                for (int i = 0; i < workers; i++) searchers[i] = new Searcher(table, config);
+                shared = new DtsShared(workers, searchers, dts);
+                supervisor = BehaviorTestKit.create(Supervisor.create(shared));
+                for (int i = 0; i < workers; i++) {
+                    TestInbox<Worker.Command> inbox = supervisor.childInbox("worker-" + i);
+                    Sim sim = new Sim(this, i, searchers[i], inbox, supervisor.childTestKit(inbox.getRef()));
+                    sims[i] = sim;
+                    Run.this.sims[index * workers + i] = sim;
+                    // The supervisor attached the real hook; the simulator's wraps it to take the baton away.
+                    searchers[i].attach(sim.hook(shared.hookFor(i)), i, false);
+                    searchers[i].onMove(sim::tick);
+                }
+            }
+
+            /** Its nodes in this simulated search (a supervisor resets the workers' counters at every task). */
+            long nodes() { return nodesBefore + shared.totalNodes(); }
+
+            /** A task arrives: this machine's DTS searches its node, as gacrux.cluster.WorkerNode does. */
+            void start(RemoteTask t, RemoteWork.Spec spec) {
+                if (checker != null) check(this); // the previous task's trace, now that its helpers have left
+                nodesBefore += shared.totalNodes();
+                task = t;
+                running = true;
+                outcome = null;
+                SearchLimits limits = SearchLimits.infiniteSearch();
+                SearchControl c = new SearchControl(limits, new TimeManager(limits, 0, 0));
+                control = c;
+                checker = ProtocolChecker.Online.forTask();
+                c.withTrace(new gacrux.search.ProtocolTrace(checker));
+                supervisor.run(new Supervisor.StartSearch(c, s -> {
+                    try {
+                        outcome = s.searchTask(spec.root(), spec.gameKeys(), spec.path(), spec.rootDepth(),
+                                spec.depth(), spec.alpha(), spec.beta(), spec.nodeType(), c);
+                    } finally {
+                        c.stop(); // ends the DTS epoch: the helpers leave their idle loops
+                    }
+                }));
+                if (t.state() == RemoteTask.ABORTED) c.stop(); // aborted on its way here: answer at once
+            }
+
+            /** Its root worker finished the task: the answer reaches the master one network latency from now. */
+            void taskDone(long now) {
+                running = false;
+                RemoteTask t = task;
+                Searcher.TaskOutcome o = outcome;
+                at(now + cluster.netLatency(), () -> {
+                    if (o != null && !o.stopped()) t.complete(o.score(), o.pv(), o.nodes()); // false if aborted: dropped
+                    free = true;
+                });
+            }
+        }
+
+        /** The master's window onto the other machines: hands a move to the least-used free machine. */
+        final class SimRemote implements RemoteWork {
+            @Override public int minDepth() { return cluster.splitDepth(); }
+
+            @Override public boolean idle() {
+                for (int k = 1; k < machines.length; k++) if (machines[k].free) return true;
+                return false;
+            }
+
+            @Override public RemoteTask submit(Spec spec, int ply, int move) {
+                Machine to = null;
+                for (int k = 1; k < machines.length; k++)
+                    if (machines[k].free && (to == null || machines[k].tasks < to.tasks)) to = machines[k];
+                if (to == null) return null;
+                Machine m = to;
+                m.free = false;
+                m.tasks++;
+                remoteSent++;
+                RemoteTask t = new RemoteTask(++taskIds, ply, move, "machine-" + m.index);
+                // The wire carries the root position, not a reference to the master's board.
+                Spec copy = new Spec(spec.root().copy(), spec.gameKeys().clone(), spec.path().clone(), spec.rootDepth(),
+                        spec.depth(), spec.alpha(), spec.beta(), spec.nodeType(), spec.useTT(), spec.pruning());
+                at(master.sims[0].now() + cluster.netLatency(), () -> m.start(t, copy));
+                holder.put(t, m);
+                return t;
+            }
+
+            @Override public void abort(RemoteTask t) {
+                Machine m = holder.get(t);
+                if (m == null || !t.abort()) return;
+                at(master.sims[0].now() + cluster.netLatency(), () -> {
+                    if (m.task == t && m.running) m.control.stop();
+                });
+            }
+
+            @Override public void await(int waits) {
+                // The root worker waits for remote moves: its processor is idle until the next slice.
+                Sim me = master.sims[0];
+                if (over) throw new Shutdown();
+                me.endSlice(true);
+                yieldFrom(me);
+            }
+
+            private final java.util.Map<RemoteTask, Machine> holder = new java.util.IdentityHashMap<>();
+        }
+
         /** One simulated processor: a worker actor's behavior, its searcher, its clock. */
         final class Sim implements Runnable {
+            final Machine machine;
             final int id;
             final Searcher searcher;
             final TestInbox<Worker.Command> inbox;
@@ -235,15 +434,17 @@ public final class ScalingSimulator {
             boolean waitingForMail;
             long sliceNodes0, sliceLength;
 
-            Sim(int id, Searcher searcher, TestInbox<Worker.Command> inbox, BehaviorTestKit<Worker.Command> actor) {
+            Sim(Machine machine, int id, Searcher searcher, TestInbox<Worker.Command> inbox,
+                BehaviorTestKit<Worker.Command> actor) {
+                this.machine = machine;
                 this.id = id;
                 this.searcher = searcher;
                 this.inbox = inbox;
                 this.actor = actor;
-                this.thread = new Thread(this, "sim-worker-" + id);
+                this.thread = new Thread(this, "sim-" + (cluster.nodes() > 1 ? "m" + machine.index + "-" : "")
+                        + "worker-" + id);
                 thread.setDaemon(true); // never keeps the JVM alive, whatever happens
             }
-
             void startSlice(long length) {
                 sliceNodes0 = searcher.nodes();
                 sliceLength = length;
@@ -275,10 +476,13 @@ public final class ScalingSimulator {
                             continue;
                         }
                         actor.run(m);
-                        if (m instanceof Worker.RunRoot) { // the search is over when the root returns
+                        if (m instanceof Worker.RunRoot) {
                             endSlice(false);
-                            finish();
-                            return;
+                            if (machine == master) { // the search is over when the root returns
+                                finish();
+                                return;
+                            }
+                            machine.taskDone(now()); // another machine's task is answered; it idles again
                         }
                     }
                 } catch (Shutdown e) {

@@ -81,6 +81,8 @@ final class SmpBench {
         String[] modes = {"dts"};
         long movetime = 0;
         int[] simulate = null;
+        int[] clusterNodes = null, clusterSplitDepths = null;
+        long[] netLatencies = null;
         int quantum = 100;
         long seed = 1;
         String plot = null;
@@ -116,6 +118,9 @@ final class SmpBench {
                     case "--no-helpful-master" -> dtsConfig = dtsConfig.withHelpfulMaster(false);
                     case "--no-fresh-bounds" -> dtsConfig = dtsConfig.withFreshBounds(false);
                     case "--latency" -> latency = Long.parseLong(args[++i]);
+                    case "--nodes" -> clusterNodes = intList(args[++i]);
+                    case "--cluster-split-depth" -> clusterSplitDepths = intList(args[++i]);
+                    case "--net-latency" -> netLatencies = java.util.Arrays.stream(intList(args[++i])).asLongStream().toArray();
                     case "--mode" -> {
                         modes = args[++i].toLowerCase(java.util.Locale.ROOT).split(",");
                         for (String m : modes)
@@ -132,7 +137,7 @@ final class SmpBench {
             java.util.Set<String> given = new java.util.HashSet<>(java.util.Arrays.asList(args));
             java.util.List<String> realOnly = java.util.List.of("--threads", "--mode", "--movetime", "--protocol-trace", "--svg");
             java.util.List<String> simOnly = java.util.List.of("--quantum", "--seed", "--plot", "--no-real", "--real-runs",
-                    "--latency");
+                    "--latency", "--nodes", "--net-latency", "--cluster-split-depth");
             for (String o : simulate != null ? realOnly : simOnly)
                 if (given.contains(o))
                     throw new IllegalArgumentException(o + (simulate != null ? " does not apply to --simulate" : " needs --simulate"));
@@ -142,6 +147,17 @@ final class SmpBench {
             if (quantum < 1 || quantum > 1_000_000) throw new IllegalArgumentException("quantum must be 1..1000000 nodes");
             if (ttMb < 1) throw new IllegalArgumentException("tt must be at least 1 MB");
             if (latency < -1 || latency > 1_000_000) throw new IllegalArgumentException("latency must be 0..1000000 nodes");
+            if (clusterNodes == null && (netLatencies != null || clusterSplitDepths != null))
+                throw new IllegalArgumentException("--net-latency and --cluster-split-depth need --nodes");
+            if (clusterNodes != null) {
+                if (simulate.length != 1) throw new IllegalArgumentException("--nodes takes one --simulate worker count (per machine)");
+                if (given.contains("--plot")) throw new IllegalArgumentException("--plot does not apply to --nodes");
+                for (int m : clusterNodes) if (m < 1 || m > 16) throw new IllegalArgumentException("machines must be 1..16");
+                if (netLatencies != null)
+                    for (long l : netLatencies) if (l < 0 || l > 10_000_000) throw new IllegalArgumentException("net latency must be 0..10000000 nodes");
+                if (clusterSplitDepths != null)
+                    for (int d : clusterSplitDepths) if (d < 1 || d > 40) throw new IllegalArgumentException("cluster split depth must be 1..40");
+            }
         } catch (ArrayIndexOutOfBoundsException e) {
             err.println("smpbench: missing value after " + args[args.length - 1]);
             return 2;
@@ -150,7 +166,9 @@ final class SmpBench {
                     + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
                     + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy] [--movetime MS]"
                     + " | smpbench --simulate 2,4,8,16,32,64 [--latency NODES] [--quantum NODES] [--seed S] [--plot FILE.svg]"
-                    + " [--real-runs K | --no-real] [--depth D] [--positions FILE] [--tt MB];"
+                    + " [--real-runs K | --no-real] [--depth D] [--positions FILE] [--tt MB]"
+                    + " | smpbench --simulate W --nodes 2,4 [--net-latency 60,600] [--cluster-split-depth 6,8,10] [--latency NODES]"
+                    + " [--quantum NODES] [--seed S] [--depth D] [--positions FILE] [--tt MB];"
                     + " tuning: [--min-split-depth D] [--max-helpers N] [--no-idle-choice] [--no-helpful-master]"
                     + " [--no-fresh-bounds])");
             return 2;
@@ -164,6 +182,9 @@ final class SmpBench {
                 return 2;
             }
         }
+        if (clusterNodes != null)
+            return ClusterStudy.run(out, positions, depth, ttMb, simulate[0], clusterNodes, netLatencies,
+                    clusterSplitDepths, quantum, seed, latency >= 0 ? latency : ScalingStudy.DEFAULT_LATENCY, dtsConfig);
         if (simulate != null)
             return ScalingStudy.run(out, err, positions, depth, ttMb, simulate, quantum, seed, plot, realRuns, latency,
                     dtsConfig);
@@ -394,5 +415,12 @@ final class SmpBench {
         }
         if (out.isEmpty()) throw new IOException("no positions in " + file);
         return out;
+    }
+
+    private static int[] intList(String v) {
+        String[] t = v.split(",");
+        int[] r = new int[t.length];
+        for (int k = 0; k < t.length; k++) r[k] = Integer.parseInt(t[k].trim());
+        return r;
     }
 }

@@ -88,4 +88,39 @@ class ScalingSimulatorTest {
         }
         assertEquals(72, runs);
     }
+    /**
+     * Several simulated machines (issue 14): the root machine hands moves at remaining depth 2 or 3 to the other
+     * machines' own DTS, with network latency charged; in test mode the root score is still the serial minimax
+     * value, moves really went out and came back, and the same seed gives the same search.
+     */
+    @Test
+    void machinesOfWorkersGiveTheSerialScore() throws Exception {
+        TranspositionTable tt = new TranspositionTable(1);
+        java.util.List<Position> ps = DtsExactScoreTest.positions(8, 77);
+        gacrux.search.DtsConfig deep = gacrux.search.DtsConfig.DEFAULT.withMinSplitDepth(2);
+        java.util.Random rnd = new java.util.Random(11);
+        long sent = 0, merged = 0, remoteNodes = 0;
+        for (Position p : ps) {
+            int serial = DtsExactScoreTest.serialScore(p, 4);
+            for (int k = 0; k < 3; k++) {
+                int machines = 2 + rnd.nextInt(3), workers = 1 + rnd.nextInt(3), quantum = 1 + rnd.nextInt(20);
+                int net = rnd.nextInt(3) * 25, splitDepth = 2 + rnd.nextInt(2);
+                long seed = rnd.nextLong();
+                ScalingSimulator sim = new ScalingSimulator(workers, quantum, seed, 10, tt, DtsExactScoreTest.EXACT, deep,
+                        new ScalingSimulator.Cluster(machines, net, splitDepth));
+                ScalingSimulator.Result r = sim.search(p, 4);
+                String ctx = machines + " machines x " + workers + " workers, quantum " + quantum + ", network latency "
+                        + net + ", split depth " + splitDepth + ", seed " + seed + ", fen " + p.toFen();
+                assertEquals(serial, r.score(), ctx);
+                assertTrue(MoveGen.isLegal(p, r.bestMove(), new int[MoveGen.MAX_MOVES]), ctx);
+                assertTrue(r.remoteMerged() <= r.remoteSent() && r.remoteNodes() < r.nodes(), ctx + ": " + r);
+                if (k == 0) assertEquals(r, sim.search(p, 4), "same seed, same search: " + ctx);
+                sent += r.remoteSent();
+                merged += r.remoteMerged();
+                remoteNodes += r.remoteNodes();
+            }
+        }
+        assertTrue(merged > 20, "remote results were merged: " + merged + " of " + sent + " sent");
+        assertTrue(remoteNodes > 0, "other machines searched");
+    }
 }

@@ -36,7 +36,11 @@ class SmpBenchTest {
                 {"--threads", "1,99"}, {"--depth", "0"}, {"--mode", "ybwc"}, {"--bogus"}, {"--simulate"},
                 {"--min-split-depth", "0"}, {"--max-helpers", "-1"}, {"--min-split-depth", "2", "--depth", "x"},
                 {"--simulate", "4", "--threads", "1,2"}, {"--simulate", "4", "--mode", "lazy"}, {"--plot", "x.svg"},
-                {"--seed", "3"}, {"--latency", "5"}, {"--simulate", "4", "--latency", "-2"}}) {
+                {"--seed", "3"}, {"--latency", "5"}, {"--simulate", "4", "--latency", "-2"},
+                {"--nodes", "2"}, {"--simulate", "2,4", "--nodes", "2"}, {"--simulate", "4", "--nodes", "0"},
+                {"--simulate", "4", "--net-latency", "60"}, {"--simulate", "4", "--nodes", "2", "--net-latency", "-1"},
+                {"--simulate", "4", "--nodes", "2", "--cluster-split-depth", "0"},
+                {"--simulate", "4", "--nodes", "2", "--plot", "x.svg"}}) {
             Out r = run(bad);
             assertEquals(2, r.code(), String.join(" ", bad));
             assertTrue(r.err().startsWith("smpbench: "), r.err());
@@ -79,5 +83,26 @@ class SmpBenchTest {
         Out r = run("--simulate", "2", "--depth", "6", "--positions", positions().toString(), "--tt", "8");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("two workers, simulated vs real (one run): speedup"), r.out());
+    }
+
+    /**
+     * The two-level search on the simulator (issue 14): the serial row, one machine, then every machine count x
+     * network latency x split depth, reproducibly; moves went to the other machines; the best split depth per latency.
+     */
+    @Test
+    void simulatedClusterIsReproducible() throws Exception {
+        String[] args = {"--simulate", "2", "--nodes", "2,3", "--net-latency", "0,100", "--cluster-split-depth", "3,5",
+                "--depth", "7", "--positions", positions().toString(), "--tt", "8", "--seed", "5"};
+        Out a = run(args), b = run(args);
+        assertEquals(0, a.code(), a.err());
+        assertEquals(withoutTiming(a.out()), withoutTiming(b.out()));
+        List<String> rows = a.out().lines().filter(l -> l.matches("\\s+\\d+ x \\d+\\s+.*")).toList();
+        assertEquals(2 + 2 * 2 * 2, rows.size(), a.out());
+        assertTrue(rows.get(0).matches("\\s+1 x 1\\s+-\\s+-\\s+(\\d+)\\s+\\1\\s+1\\.00\\s+1\\.00.*"), rows.get(0));
+        for (String row : rows.subList(2, rows.size())) {
+            String[] f = row.trim().split("\\s+");
+            assertTrue(Long.parseLong(f[13]) > 0, "results merged from the other machines: " + row);
+        }
+        assertEquals(4, a.out().lines().filter(l -> l.startsWith("best split depth for ")).count(), a.out());
     }
 }
