@@ -37,7 +37,9 @@ final class RemoteSplit {
         return l;
     }
 
+    /** A move out that has finished (its result arrived, or its node was lost), taken off the list; else null. */
     static RemoteTask takeFinished(ArrayList<RemoteTask> out) {
+        if (out == null) return null;
         for (int k = 0; k < out.size(); k++) {
             int st = out.get(k).state();
             if (st == RemoteTask.DONE || st == RemoteTask.FAILED) return out.remove(k);
@@ -45,18 +47,61 @@ final class RemoteSplit {
         return null;
     }
 
+    /** Whether moves of this node are still out (its local loop waits for them before it returns). */
+    static boolean anyOut(ArrayList<RemoteTask> out) {
+        return out != null && !out.isEmpty();
+    }
+
+    /**
+     * Merge: a finished move counts as searched here (its nodes join this searcher's), and the caller takes its
+     * score and PV. False when its node was lost: the caller searches the move again itself, with the window it
+     * has now (a result that still arrives is dropped: RemoteTask's CAS).
+     */
+    static boolean merge(Searcher me, RemoteTask done) {
+        if (done.state() != RemoteTask.DONE) {
+            me.remoteResearched++;
+            return false;
+        }
+        me.nodes += done.nodes();
+        me.remoteMerged++;
+        return true;
+    }
+
+    /**
+     * The merged move's PV below line[0], cut to room moves (a PV from another machine must not overrun this
+     * searcher's stack); returns line's new length.
+     */
+    static int mergePv(RemoteTask done, int[] line, int room) {
+        int[] rp = done.pv();
+        int len = Math.min(rp.length, room);
+        System.arraycopy(rp, 0, line, 1, len);
+        return len + 1;
+    }
+
+    /** Abort: the moves still out are worthless (a cutoff, or the search stopped); their nodes are told to stop. */
     static void abort(Searcher me, ArrayList<RemoteTask> out) {
+        if (out == null) return;
         for (RemoteTask t : out) me.remote.abort(t);
         out.clear();
     }
 
+    /** The cross-machine Unsplit's wait: every local move is searched, some remote ones are still out. */
     static void await(Searcher me, int waits) {
         me.poll(); // the clock and the node limit still apply while waiting
         me.remote.await(waits);
     }
 
-    /** Hands the next moves of the node at ply to idle remote nodes, each with the window the node has now. */
+    /**
+     * Split (Young Brothers Wait across machines: called once a move of the node is searched here): the node at
+     * ply's next moves go to idle remote nodes, each with the window the node has now. Nothing happens, and
+     * nothing is allocated, when the node may not hand out (out null) or no remote node is idle.
+     */
     static void handOut(Searcher me, int ply, int depth, int alpha, int beta, int nt, int n, ArrayList<RemoteTask> out) {
+        // The test apart from the sending: it runs after every move of every node, and stays small enough to inline.
+        if (out != null && me.nextAt[ply] < n && me.remote.idle()) send(me, ply, depth, alpha, beta, nt, n, out);
+    }
+
+    private static void send(Searcher me, int ply, int depth, int alpha, int beta, int nt, int n, ArrayList<RemoteTask> out) {
         long[] gameKeys = Arrays.copyOf(me.keys, me.rootKeyIndex);
         Position child = me.pos[ply + 1];
         while (me.nextAt[ply] < n && me.remote.idle()) {
@@ -78,8 +123,15 @@ final class RemoteSplit {
         }
     }
 
-    /** Hands root moves next.. to idle remote nodes (full window, as a later root move's node); returns the new next. */
+    /**
+     * Split at the root (after its first move): root moves next.. go to idle remote nodes, each with the full
+     * window a later root move's node gets; returns the new next (unchanged when none went).
+     */
     static int handOutRoot(Searcher me, int next, int depth, int alpha, int beta, ArrayList<RemoteTask> out) {
+        return out != null && next < me.rootCount && me.remote.idle() ? sendRoot(me, next, depth, alpha, beta, out) : next;
+    }
+
+    private static int sendRoot(Searcher me, int next, int depth, int alpha, int beta, ArrayList<RemoteTask> out) {
         long[] gameKeys = Arrays.copyOf(me.keys, me.rootKeyIndex);
         Position child = me.pos[1];
         while (next < me.rootCount && me.remote.idle()) {

@@ -444,18 +444,15 @@ public final class Searcher {
         int next = pvIdx, waits = 0;
         while (true) {
             int i, m, score;
-            RemoteTask done = out != null && !out.isEmpty() ? RemoteSplit.takeFinished(out) : null;
+            RemoteTask done = RemoteSplit.takeFinished(out);
             SplitBlock rootBlock = null;
             if (done != null) {
                 m = done.move;
                 i = RemoteSplit.rootIndex(this, m, pvIdx);
                 currentMove[0] = m;
-                if (done.state() == RemoteTask.DONE) {
+                if (RemoteSplit.merge(this, done)) {
                     score = -done.score();
-                    nodes += done.nodes();
-                    remoteMerged++;
                 } else { // its node was lost: search the move here, as a later root move
-                    remoteResearched++;
                     score = rootMove(m, i - pvIdx, depth, alpha, beta, inCheck);
                     done = null;
                 }
@@ -477,10 +474,10 @@ public final class Searcher {
                 rootBlock = blockAt[0]; // the root was split from below while move i was searched
                 if (control.stopped()) {
                     if (rootBlock != null) Unsplit.finishRootBlock(this, i, rootBlock.alpha0);
-                    if (out != null) RemoteSplit.abort(this, out);
+                    RemoteSplit.abort(this, out);
                     break;
                 }
-            } else if (out != null && !out.isEmpty()) {
+            } else if (RemoteSplit.anyOut(out)) {
                 if (control.stopped()) { RemoteSplit.abort(this, out); break; }
                 RemoteSplit.await(this, waits++);
                 continue;
@@ -492,17 +489,14 @@ public final class Searcher {
                 rootScores[i] = score;
                 rootPv[i][0] = m;
                 if (done != null) {
-                    int[] rp = done.pv();
-                    int len = Math.min(rp.length, STACK - 2);
-                    System.arraycopy(rp, 0, rootPv[i], 1, len);
-                    rootPvLength[i] = len + 1;
+                    rootPvLength[i] = RemoteSplit.mergePv(done, rootPv[i], STACK - 2);
                 } else {
                     System.arraycopy(pv[1], 0, rootPv[i], 1, pvLength[1]);
                     rootPvLength[i] = pvLength[1] + 1;
                 }
                 alpha = score;
                 if (score >= beta && rootBlock == null) {
-                    if (out != null) RemoteSplit.abort(this, out); // Abort: a fail high here ends this root search
+                    RemoteSplit.abort(this, out); // Abort: a fail high here ends this root search
                     break;
                 }
             } else {
@@ -523,10 +517,9 @@ public final class Searcher {
                 break;
             }
             // Young Brothers Wait across machines: after the first root move, idle remote nodes get later ones.
-            if (out != null && next < rootCount && remote.idle()) {
-                next = RemoteSplit.handOutRoot(this, next, depth, alpha, beta, out);
-                handedOut |= !out.isEmpty();
-            }
+            int before = next;
+            next = RemoteSplit.handOutRoot(this, next, depth, alpha, beta, out);
+            handedOut |= next > before;
             // The root is a PV node: after its first move (YBW) it is the best split point of all.
             if (moveTick != null) moveTick.run();
             if (hook != null && config.multiPv() == 1 && next < rootCount && depth >= dts.minSplitDepth()
@@ -709,18 +702,15 @@ public final class Searcher {
         int waits = 0;
         while (true) {
             int i, m, score;
-            RemoteTask done = out != null && !out.isEmpty() ? RemoteSplit.takeFinished(out) : null;
+            RemoteTask done = RemoteSplit.takeFinished(out);
             if (done != null) {
                 // A remote move came back (merged like a move searched here), or its node was lost: search it here.
                 m = done.move;
                 i = 0; // no malus for the quiets before it: it was not searched in list order
                 currentMove[ply] = m;
-                if (done.state() == RemoteTask.DONE) {
+                if (RemoteSplit.merge(this, done)) {
                     score = -done.score();
-                    nodes += done.nodes();
-                    remoteMerged++;
                 } else {
-                    remoteResearched++;
                     score = searchMove(ply, m, Math.max(1, searchedAt[ply]), depth, alpha, beta, nt, eval, inCheck,
                             bestScore, null);
                     done = null; // its PV is this searcher's own now
@@ -732,7 +722,7 @@ public final class Searcher {
                 currentMove[ply] = m;
                 score = searchMove(ply, m, searchedAt[ply], depth, alpha, beta, nt, eval, inCheck, bestScore, null);
                 if (share) workShare.publish(workerId, ply, 0);
-            } else if (out != null && !out.isEmpty()) {
+            } else if (RemoteSplit.anyOut(out)) {
                 // Every local move is searched; the remote ones are still out (Unsplit's wait, across machines).
                 if (aborted()) { RemoteSplit.abort(this, out); splittable[ply] = false; return 0; }
                 RemoteSplit.await(this, waits++);
@@ -747,7 +737,7 @@ public final class Searcher {
                 splittable[ply] = false;
                 return Unsplit.ownerFinish(this, ply, m, score, key);
             }
-            if (aborted()) { if (out != null) RemoteSplit.abort(this, out); splittable[ply] = false; return 0; }
+            if (aborted()) { RemoteSplit.abort(this, out); splittable[ply] = false; return 0; }
             searchedAt[ply]++;
             if (score > bestScore) {
                 bestScore = score;
@@ -757,17 +747,14 @@ public final class Searcher {
                     alphaAt[ply] = alpha;
                     pv[ply][0] = m;
                     if (done != null) {
-                        int[] rp = done.pv();
-                        int len = Math.min(rp.length, STACK - ply - 2);
-                        System.arraycopy(rp, 0, pv[ply], 1, len);
-                        pvLength[ply] = len + 1;
+                        pvLength[ply] = RemoteSplit.mergePv(done, pv[ply], STACK - ply - 2);
                     } else {
                         System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
                         pvLength[ply] = pvLength[ply + 1] + 1;
                     }
                     if (score >= beta) {
                         if (!Move.isTactical(m)) rewardQuiet(ply, side, m, depth, list, i);
-                        if (out != null) RemoteSplit.abort(this, out); // Abort: the cutoff makes the moves still out worthless
+                        RemoteSplit.abort(this, out); // Abort: the cutoff makes the moves still out worthless
                         break;
                     }
                 }
@@ -775,7 +762,7 @@ public final class Searcher {
             bestScoreAt[ply] = bestScore;
             bestMoveAt[ply] = bestMove;
             // Young Brothers Wait across machines: once a move is searched here, idle remote nodes get moves.
-            if (out != null && nextAt[ply] < n && remote.idle()) RemoteSplit.handOut(this, ply, depth, alpha, beta, nt, n, out);
+            RemoteSplit.handOut(this, ply, depth, alpha, beta, nt, n, out);
             // HELP reached us: an idle worker asks for a split at a node of this path (Young Brothers Wait: only
             // after a move is searched). One volatile read of our own slot per move.
             if (moveTick != null) moveTick.run();
