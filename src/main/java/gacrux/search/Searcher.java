@@ -18,8 +18,9 @@ import static gacrux.search.Score.*;
  * transposition table is shared. The node type (PV / CUT / ALL) of every node on the current path is kept
  * in {@link #nodeType}: the parallel search uses it to choose split points.
  *
- * <p>The fields are package-private rather than private: the DTS steps (Help, Split, Select, Share, Unsplit)
- * are static methods over a worker's Searcher in this package, each run on that worker's own thread. The only
+ * <p>The fields are package-private rather than private: the DTS steps (Help, Split, Select, Share, Unsplit), and
+ * one level up the cluster's (RemoteSplit), are static methods over a worker's Searcher in this package, each run
+ * on that worker's own thread. The only
  * fields another thread reads are the frame arrays of the current path (depthAt, nodeType, searchedAt, ...,
  * read racily by idle workers choosing where to split; the owner checks a frame again before it splits it),
  * innermost and top, and the counters (read racily for statistics).
