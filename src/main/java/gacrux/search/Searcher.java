@@ -18,8 +18,9 @@ import static gacrux.search.Score.*;
  * transposition table is shared. The node type (PV / CUT / ALL) of every node on the current path is kept
  * in {@link #nodeType}: the parallel search uses it to choose split points.
  *
- * <p>The fields are package-private rather than private: the DTS steps (Help, Split, Select, Share, Unsplit)
- * are static methods over a worker's Searcher in this package, each run on that worker's own thread. The only
+ * <p>The fields are package-private rather than private: the DTS steps (Help, Split, Select, Share, Unsplit), and
+ * one level up the cluster's (RemoteSplit), are static methods over a worker's Searcher in this package, each run
+ * on that worker's own thread. The only
  * fields another thread reads are the frame arrays of the current path (depthAt, nodeType, searchedAt, ...,
  * read racily by idle workers choosing where to split; the owner checks a frame again before it splits it),
  * innermost and top, and the counters (read racily for statistics).
@@ -439,27 +440,24 @@ public final class Searcher {
         }
         // The cluster level: after the first root move, later ones may go to idle remote nodes. Once one has gone,
         // the root is no longer split locally in this iteration (a split block assumes its moves are in order).
-        java.util.ArrayList<RemoteTask> out = config.multiPv() == 1 && remoteMayHandOut(depth) ? remoteList(0) : null;
+        java.util.ArrayList<RemoteTask> out = config.multiPv() == 1 ? RemoteSplit.open(this, 0, depth) : null;
         boolean handedOut = false;
         int next = pvIdx, waits = 0;
         while (true) {
             int i, m, score;
-            RemoteTask done = out != null && !out.isEmpty() ? takeFinished(out) : null;
+            RemoteTask done = RemoteSplit.takeFinished(out);
             SplitBlock rootBlock = null;
             if (done != null) {
                 m = done.move;
-                i = rootIndex(m, pvIdx);
+                i = RemoteSplit.rootIndex(this, m, pvIdx);
                 currentMove[0] = m;
-                if (done.state() == RemoteTask.DONE) {
+                if (RemoteSplit.merge(this, done)) {
                     score = -done.score();
-                    nodes += done.nodes();
-                    remoteMerged++;
                 } else { // its node was lost: search the move here, as a later root move
-                    remoteResearched++;
                     score = rootMove(m, i - pvIdx, depth, alpha, beta, inCheck);
                     done = null;
                 }
-                if (control.stopped()) { abortRemote(out); break; }
+                if (control.stopped()) { RemoteSplit.abort(this, out); break; }
             } else if (next < rootCount) {
                 i = next++;
                 m = rootMoves[i];
@@ -477,12 +475,12 @@ public final class Searcher {
                 rootBlock = blockAt[0]; // the root was split from below while move i was searched
                 if (control.stopped()) {
                     if (rootBlock != null) Unsplit.finishRootBlock(this, i, rootBlock.alpha0);
-                    if (out != null) abortRemote(out);
+                    RemoteSplit.abort(this, out);
                     break;
                 }
-            } else if (out != null && !out.isEmpty()) {
-                if (control.stopped()) { abortRemote(out); break; }
-                waitForRemote(waits++);
+            } else if (RemoteSplit.anyOut(out)) {
+                if (control.stopped()) { RemoteSplit.abort(this, out); break; }
+                RemoteSplit.await(this, waits++);
                 continue;
             } else {
                 break;
@@ -492,17 +490,14 @@ public final class Searcher {
                 rootScores[i] = score;
                 rootPv[i][0] = m;
                 if (done != null) {
-                    int[] rp = done.pv();
-                    int len = Math.min(rp.length, STACK - 2);
-                    System.arraycopy(rp, 0, rootPv[i], 1, len);
-                    rootPvLength[i] = len + 1;
+                    rootPvLength[i] = RemoteSplit.mergePv(done, rootPv[i], STACK - 2);
                 } else {
                     System.arraycopy(pv[1], 0, rootPv[i], 1, pvLength[1]);
                     rootPvLength[i] = pvLength[1] + 1;
                 }
                 alpha = score;
                 if (score >= beta && rootBlock == null) {
-                    if (out != null) abortRemote(out); // Abort: a fail high here ends this root search
+                    RemoteSplit.abort(this, out); // Abort: a fail high here ends this root search
                     break;
                 }
             } else {
@@ -523,10 +518,9 @@ public final class Searcher {
                 break;
             }
             // Young Brothers Wait across machines: after the first root move, idle remote nodes get later ones.
-            if (out != null && next < rootCount && remote.idle()) {
-                next = handOutRoot(next, depth, alpha, beta, out);
-                handedOut |= !out.isEmpty();
-            }
+            int before = next;
+            next = RemoteSplit.handOutRoot(this, next, depth, alpha, beta, out);
+            handedOut |= next > before;
             // The root is a PV node: after its first move (YBW) it is the best split point of all.
             if (moveTick != null) moveTick.run();
             if (hook != null && config.multiPv() == 1 && next < rootCount && depth >= dts.minSplitDepth()
@@ -579,31 +573,6 @@ public final class Searcher {
         if (TreeDump.ON && !control.stopped())
             traceMove(0, m, moveNumber, depth, alpha, beta, act(r, research, givesCheck ? 1 : 0), r, givesCheck ? 1 : 0, score);
         return score;
-    }
-
-    /** The index of root move m (from pvIdx on; root moves are not reordered during an iteration). */
-    private int rootIndex(int m, int pvIdx) {
-        for (int k = pvIdx; k < rootCount; k++) if (rootMoves[k] == m) return k;
-        throw new IllegalStateException("remote result for a move not at the root: " + Move.toUci(m));
-    }
-
-    /** Hands root moves next.. to idle remote nodes (full window, as a later root move's node); returns the new next. */
-    private int handOutRoot(int next, int depth, int alpha, int beta, java.util.ArrayList<RemoteTask> out) {
-        long[] gameKeys = java.util.Arrays.copyOf(keys, rootKeyIndex);
-        Position child = pos[1];
-        while (next < rootCount && remote.idle()) {
-            int m = rootMoves[next];
-            child.copyFrom(pos[0]);
-            child.makeMove(m);
-            int newDepth = depth - 1 + (child.inCheck() ? 1 : 0);
-            RemoteTask t = remote.submit(new RemoteWork.Spec(pos[0], gameKeys, new int[]{m}, rootDepth, newDepth,
-                    -beta, -alpha, CUT, config.useTT(), pruning), 0, m);
-            if (t == null) break;
-            next++;
-            out.add(t);
-            remoteSent++;
-        }
-        return next;
     }
 
     boolean isDraw(int ply) {
@@ -730,22 +699,19 @@ public final class Searcher {
         int side = p.sideToMove();
         boolean share = workShare != null && pvNode;
         // The cluster level (RemoteWork): this node's moves that went to other machines, or null when none may.
-        java.util.ArrayList<RemoteTask> out = remoteMayHandOut(depth) ? remoteList(ply) : null;
+        java.util.ArrayList<RemoteTask> out = RemoteSplit.open(this, ply, depth);
         int waits = 0;
         while (true) {
             int i, m, score;
-            RemoteTask done = out != null && !out.isEmpty() ? takeFinished(out) : null;
+            RemoteTask done = RemoteSplit.takeFinished(out);
             if (done != null) {
                 // A remote move came back (merged like a move searched here), or its node was lost: search it here.
                 m = done.move;
                 i = 0; // no malus for the quiets before it: it was not searched in list order
                 currentMove[ply] = m;
-                if (done.state() == RemoteTask.DONE) {
+                if (RemoteSplit.merge(this, done)) {
                     score = -done.score();
-                    nodes += done.nodes();
-                    remoteMerged++;
                 } else {
-                    remoteResearched++;
                     score = searchMove(ply, m, Math.max(1, searchedAt[ply]), depth, alpha, beta, nt, eval, inCheck,
                             bestScore, null);
                     done = null; // its PV is this searcher's own now
@@ -757,10 +723,10 @@ public final class Searcher {
                 currentMove[ply] = m;
                 score = searchMove(ply, m, searchedAt[ply], depth, alpha, beta, nt, eval, inCheck, bestScore, null);
                 if (share) workShare.publish(workerId, ply, 0);
-            } else if (out != null && !out.isEmpty()) {
+            } else if (RemoteSplit.anyOut(out)) {
                 // Every local move is searched; the remote ones are still out (Unsplit's wait, across machines).
-                if (aborted()) { abortRemote(out); splittable[ply] = false; return 0; }
-                waitForRemote(waits++);
+                if (aborted()) { RemoteSplit.abort(this, out); splittable[ply] = false; return 0; }
+                RemoteSplit.await(this, waits++);
                 continue;
             } else {
                 break;
@@ -772,7 +738,7 @@ public final class Searcher {
                 splittable[ply] = false;
                 return Unsplit.ownerFinish(this, ply, m, score, key);
             }
-            if (aborted()) { if (out != null) abortRemote(out); splittable[ply] = false; return 0; }
+            if (aborted()) { RemoteSplit.abort(this, out); splittable[ply] = false; return 0; }
             searchedAt[ply]++;
             if (score > bestScore) {
                 bestScore = score;
@@ -782,17 +748,14 @@ public final class Searcher {
                     alphaAt[ply] = alpha;
                     pv[ply][0] = m;
                     if (done != null) {
-                        int[] rp = done.pv();
-                        int len = Math.min(rp.length, STACK - ply - 2);
-                        System.arraycopy(rp, 0, pv[ply], 1, len);
-                        pvLength[ply] = len + 1;
+                        pvLength[ply] = RemoteSplit.mergePv(done, pv[ply], STACK - ply - 2);
                     } else {
                         System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
                         pvLength[ply] = pvLength[ply + 1] + 1;
                     }
                     if (score >= beta) {
                         if (!Move.isTactical(m)) rewardQuiet(ply, side, m, depth, list, i);
-                        if (out != null) abortRemote(out); // Abort: the cutoff makes the moves still out worthless
+                        RemoteSplit.abort(this, out); // Abort: the cutoff makes the moves still out worthless
                         break;
                     }
                 }
@@ -800,7 +763,7 @@ public final class Searcher {
             bestScoreAt[ply] = bestScore;
             bestMoveAt[ply] = bestMove;
             // Young Brothers Wait across machines: once a move is searched here, idle remote nodes get moves.
-            if (out != null && nextAt[ply] < n && remote.idle()) handOut(ply, depth, alpha, beta, nt, n, out);
+            RemoteSplit.handOut(this, ply, depth, alpha, beta, nt, n, out);
             // HELP reached us: an idle worker asks for a split at a node of this path (Young Brothers Wait: only
             // after a move is searched). One volatile read of our own slot per move.
             if (moveTick != null) moveTick.run();
@@ -823,13 +786,16 @@ public final class Searcher {
     }
 
     // ------------------------------------------------------------------------------------------------
-    // The cluster level (issue 14, docs/cluster.md): distributed Young Brothers Wait above the local DTS.
+    // The cluster level (issue 14, docs/cluster.md): distributed Young Brothers Wait above the local DTS. Its
+    // steps (Split to other machines, Merge, Abort, the wait) live in RemoteSplit; here the state they keep on
+    // the root worker, and the other end: a node handed to this machine, searched by searchTask.
     // ------------------------------------------------------------------------------------------------
 
     /** Other machines' share of this search (null: none; set only on the root worker). */
     RemoteWork remote;
+    /** Per ply, the moves of that node out on other machines (made once, reused: RemoteSplit.open). */
     @SuppressWarnings("unchecked")
-    private final java.util.ArrayList<RemoteTask>[] remoteAt = new java.util.ArrayList[STACK];
+    final java.util.ArrayList<RemoteTask>[] remoteAt = new java.util.ArrayList[STACK];
     long remoteSent, remoteMerged, remoteResearched;
 
     /** Lets this searcher hand moves to other machines (null: off). Set on the root worker between searches. */
@@ -839,63 +805,6 @@ public final class Searcher {
     public long remoteSent() { return remoteSent; }
     public long remoteMerged() { return remoteMerged; }
     public long remoteResearched() { return remoteResearched; }
-
-    /**
-     * Only the root worker's own recursion hands moves out: there pos[0] is the root and currentMove[0..ply) the
-     * path to the node (a helper at another worker's block has neither), and only one thread talks to RemoteWork.
-     */
-    private boolean remoteMayHandOut(int depth) {
-        return remote != null && !perftMode && workShare == null && depth >= remote.minDepth()
-                && (innermost == null || innermost.owner == workerId) && pathBaseLength == 0;
-    }
-
-    private java.util.ArrayList<RemoteTask> remoteList(int ply) {
-        java.util.ArrayList<RemoteTask> l = remoteAt[ply];
-        if (l == null) remoteAt[ply] = l = new java.util.ArrayList<>(4);
-        l.clear();
-        return l;
-    }
-
-    private static RemoteTask takeFinished(java.util.ArrayList<RemoteTask> out) {
-        for (int k = 0; k < out.size(); k++) {
-            int st = out.get(k).state();
-            if (st == RemoteTask.DONE || st == RemoteTask.FAILED) return out.remove(k);
-        }
-        return null;
-    }
-
-    private void abortRemote(java.util.ArrayList<RemoteTask> out) {
-        for (RemoteTask t : out) remote.abort(t);
-        out.clear();
-    }
-
-    private void waitForRemote(int waits) {
-        poll(); // the clock and the node limit still apply while waiting
-        remote.await(waits);
-    }
-
-    /** Hands the next moves of the node at ply to idle remote nodes, each with the window the node has now. */
-    private void handOut(int ply, int depth, int alpha, int beta, int nt, int n, java.util.ArrayList<RemoteTask> out) {
-        long[] gameKeys = java.util.Arrays.copyOf(keys, rootKeyIndex);
-        Position child = pos[ply + 1];
-        while (nextAt[ply] < n && remote.idle()) {
-            int i = nextAt[ply];
-            int m = pickBest(moves[ply], moveScores[ply], i, n);
-            child.copyFrom(pos[ply]);
-            child.makeMove(m);
-            int ext = child.inCheck() && ply < 2 * rootDepth ? 1 : 0;
-            int childType = nt == CUT ? ALL : CUT; // as searchMove types a move after the first
-            int[] path = java.util.Arrays.copyOf(currentMove, ply + 1);
-            path[ply] = m;
-            RemoteTask t = remote.submit(new RemoteWork.Spec(pos[0], gameKeys, path, rootDepth, depth - 1 + ext,
-                    -beta, -alpha, childType, config.useTT(), pruning), ply, m);
-            if (t == null) break; // the move stays first in line for the local loop (pickBest put it at i)
-            nextAt[ply]++;
-            splittable[ply] = false; // a frame with moves out is never a local split block
-            out.add(t);
-            remoteSent++;
-        }
-    }
 
     /** The outcome of one remote task searched here: the node's score and PV (its side's view), and the nodes. */
     public record TaskOutcome(int score, int[] pv, long nodes, boolean stopped) {}
