@@ -70,10 +70,13 @@ public final class ScalingSimulator {
 
     /**
      * The cluster level: nodes machines of the simulator's workers each; every message between machines costs
-     * netLatency virtual nodes; a node's moves go to other machines from remaining depth splitDepth on.
+     * netLatency virtual nodes; root moves go to other machines from remaining depth splitDepth on, and with
+     * belowRoot the moves of deeper nodes of the root worker's path too (RemoteWork.belowRoot).
      */
-    public record Cluster(int nodes, long netLatency, int splitDepth) {
+    public record Cluster(int nodes, long netLatency, int splitDepth, boolean belowRoot) {
         public static final Cluster NONE = new Cluster(1, 0, Integer.MAX_VALUE);
+
+        public Cluster(int nodes, long netLatency, int splitDepth) { this(nodes, netLatency, splitDepth, false); }
 
         public Cluster {
             if (nodes < 1) throw new IllegalArgumentException("nodes must be at least 1");
@@ -377,6 +380,8 @@ public final class ScalingSimulator {
         /** The master's window onto the other machines: hands a move to the least-used free machine. */
         final class SimRemote implements RemoteWork {
             @Override public int minDepth() { return cluster.splitDepth(); }
+
+            @Override public boolean belowRoot() { return cluster.belowRoot(); }
 
             @Override public boolean idle() {
                 for (int k = 1; k < machines.length; k++) if (machines[k].free) return true;

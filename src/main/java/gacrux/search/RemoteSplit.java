@@ -30,6 +30,7 @@ final class RemoteSplit {
      */
     static ArrayList<RemoteTask> open(Searcher me, int ply, int depth) {
         if (me.remote == null || me.perftMode || me.workShare != null || depth < me.remote.minDepth()
+                || (ply > 0 && !me.remote.belowRoot())
                 || (me.innermost != null && me.innermost.owner != me.workerId) || me.pathBaseLength != 0) return null;
         ArrayList<RemoteTask> l = me.remoteAt[ply];
         if (l == null) me.remoteAt[ply] = l = new ArrayList<>(4);
@@ -54,15 +55,23 @@ final class RemoteSplit {
 
     /**
      * Merge: a finished move counts as searched here (its nodes join this searcher's), and the caller takes its
-     * score and PV. False when its node was lost: the caller searches the move again itself, with the window it
-     * has now (a result that still arrives is dropped: RemoteTask's CAS).
+     * score and PV. The move went out as a scout, a null window at the alpha of its hand-out (RemoteTask.alpha), so
+     * its result settles the move only when it failed low (at most that alpha: an upper bound) or reached beta (a
+     * cutoff); in between it is only a lower bound, and the caller searches the move again itself with the window
+     * it has now, as a local PVS re-search would. False then, and when the move's node was lost (a result that
+     * still arrives is dropped: RemoteTask's CAS).
      */
-    static boolean merge(Searcher me, RemoteTask done) {
+    static boolean merge(Searcher me, RemoteTask done, int beta) {
         if (done.state() != RemoteTask.DONE) {
             me.remoteResearched++;
             return false;
         }
         me.nodes += done.nodes();
+        int score = -done.score();
+        if (score > done.alpha && score < beta) {
+            me.remoteResearched++;
+            return false;
+        }
         me.remoteMerged++;
         return true;
     }
@@ -93,7 +102,7 @@ final class RemoteSplit {
 
     /**
      * Split (Young Brothers Wait across machines: called once a move of the node is searched here): the node at
-     * ply's next moves go to idle remote nodes, each with the window the node has now. Nothing happens, and
+     * ply's next moves go to idle remote nodes, each as a scout at the alpha the node has now. Nothing happens, and
      * nothing is allocated, when the node may not hand out (out null) or no remote node is idle.
      */
     static void handOut(Searcher me, int ply, int depth, int alpha, int beta, int nt, int n, ArrayList<RemoteTask> out) {
@@ -114,8 +123,9 @@ final class RemoteSplit {
             int[] path = Arrays.copyOf(me.currentMove, ply + 1);
             path[ply] = m;
             RemoteTask t = me.remote.submit(new RemoteWork.Spec(me.pos[0], gameKeys, path, me.rootDepth, depth - 1 + ext,
-                    -beta, -alpha, childType, me.config.useTT(), me.pruning), ply, m);
+                    -alpha - 1, -alpha, childType, me.config.useTT(), me.pruning), ply, m);
             if (t == null) break; // the move stays first in line for the local loop (pickBest put it at i)
+            t.alpha = alpha;
             me.nextAt[ply]++;
             me.splittable[ply] = false; // a frame with moves out is never a local split block
             out.add(t);
@@ -124,8 +134,8 @@ final class RemoteSplit {
     }
 
     /**
-     * Split at the root (after its first move): root moves next.. go to idle remote nodes, each with the full
-     * window a later root move's node gets; returns the new next (unchanged when none went).
+     * Split at the root (after its first move): root moves next.. go to idle remote nodes, each as a scout (a null
+     * window at alpha, as PVS searches a later root move first); returns the new next (unchanged when none went).
      */
     static int handOutRoot(Searcher me, int next, int depth, int alpha, int beta, ArrayList<RemoteTask> out) {
         return out != null && next < me.rootCount && me.remote.idle() ? sendRoot(me, next, depth, alpha, beta, out) : next;
@@ -140,8 +150,9 @@ final class RemoteSplit {
             child.makeMove(m);
             int newDepth = depth - 1 + (child.inCheck() ? 1 : 0);
             RemoteTask t = me.remote.submit(new RemoteWork.Spec(me.pos[0], gameKeys, new int[]{m}, me.rootDepth, newDepth,
-                    -beta, -alpha, CUT, me.config.useTT(), me.pruning), 0, m);
+                    -alpha - 1, -alpha, CUT, me.config.useTT(), me.pruning), 0, m);
             if (t == null) break;
+            t.alpha = alpha;
             next++;
             out.add(t);
             me.remoteSent++;

@@ -16,6 +16,11 @@ public final class RemoteTask {
     public final int ply, move;
     /** Where it went (for logs and stats). */
     public final String node;
+    /**
+     * The owner's alpha when it handed the move out (its side's view; the task is a scout, a null window there).
+     * Written by the owner right after submit, read only by the owner (RemoteSplit.merge).
+     */
+    public int alpha;
     private final AtomicInteger state = new AtomicInteger(OUT);
     // Written before the DONE CAS, read by the owner after it saw DONE (the CAS publishes them).
     private int score;

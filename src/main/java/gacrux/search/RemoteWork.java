@@ -4,15 +4,23 @@ import gacrux.board.Position;
 
 /**
  * The search's window onto other machines (issue 14, docs/cluster.md): the second level of the parallel search,
- * distributed Young Brothers Wait above the local DTS. At a node with remaining depth &ge; {@link #minDepth()},
- * after its first move, the root worker hands single moves to idle remote nodes and goes on with the others; it
- * merges each result like a move it searched itself, aborts the outstanding ones on a cutoff, and searches a move
- * again itself when its node is lost. Implemented by gacrux.cluster; the search knows nothing of actors or the
+ * distributed Young Brothers Wait above the local DTS. At the root (and, with {@link #belowRoot()}, at deeper
+ * nodes of its own path) with remaining depth &ge; {@link #minDepth()}, after the first move, the root worker hands
+ * single moves to idle remote nodes as scouts (a null window at its alpha) and goes on with the others; it merges
+ * each result like a move it searched itself, searches a move again itself when its scout failed high below beta or
+ * its node was lost, and aborts the outstanding ones on a cutoff. Implemented by gacrux.cluster; the search knows nothing of actors or the
  * wire. Called only from the searching thread, and never blocks.
  */
 public interface RemoteWork {
     /** The least remaining depth of a node whose moves may go to another machine (a remote task must be worth a round trip). */
     int minDepth();
+
+    /**
+     * Whether moves of nodes below the root may go out too (the root worker's own path, after each node's first
+     * move). Off by default: the scaling simulator measured it slower at every machine and worker count tried, since
+     * a frame with moves out may no longer be split locally and its owner waits for them (docs/benchmarks.md).
+     */
+    default boolean belowRoot() { return false; }
 
     /** Whether some remote node is idle right now (a racy hint; {@link #submit} decides). */
     boolean idle();

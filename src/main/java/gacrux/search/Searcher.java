@@ -438,10 +438,10 @@ public final class Searcher {
             System.arraycopy(rootMoves, 0, moves[0], 0, rootCount);
             for (int k = 0; k < rootCount; k++) moveScores[0][k] = rootCount - k; // keep the root order
         }
-        // The cluster level: after the first root move, later ones may go to idle remote nodes. Once one has gone,
-        // the root is no longer split locally in this iteration (a split block assumes its moves are in order).
+        // The cluster level: after the first root move, later ones may go to idle remote nodes, as scouts. The root
+        // may still be split locally: a block takes the moves after the one in flight, never one that went out, and
+        // once the block is done the root owner Merges what is still out (docs/cluster.md).
         java.util.ArrayList<RemoteTask> out = config.multiPv() == 1 ? RemoteSplit.open(this, 0, depth) : null;
-        boolean handedOut = false;
         int next = pvIdx, waits = 0;
         while (true) {
             int i, m, score;
@@ -451,9 +451,9 @@ public final class Searcher {
                 m = done.move;
                 i = RemoteSplit.rootIndex(this, m, pvIdx);
                 currentMove[0] = m;
-                if (RemoteSplit.merge(this, done)) {
+                if (RemoteSplit.merge(this, done, beta)) {
                     score = -done.score();
-                } else { // its node was lost: search the move here, as a later root move
+                } else { // its node was lost, or its scout failed high below beta: search the move here
                     score = rootMove(m, i - pvIdx, depth, alpha, beta, inCheck);
                     done = null;
                 }
@@ -464,7 +464,7 @@ public final class Searcher {
                 currentMove[0] = m;
                 if (rootSplits) {
                     Split.rootFrame(this, i + 1, i - pvIdx, depth, alpha, beta, inCheck, bestRootIdx);
-                    splittable[0] = i > pvIdx && i + 1 < rootCount && !handedOut;
+                    splittable[0] = i > pvIdx && i + 1 < rootCount;
                     top = 0;
                 }
                 // Long searches tell the GUI which root move is being searched (cheap: once per root move).
@@ -515,16 +515,20 @@ public final class Searcher {
                 if (!aborted()) Share.shareAt(this, rootBlock, score, m, 0);
                 int s2 = Unsplit.finishRootBlock(this, i, rootBlock.alpha0);
                 if (s2 > best) best = s2;
-                break;
+                if (!RemoteSplit.anyOut(out) || s2 >= beta || control.stopped()) {
+                    RemoteSplit.abort(this, out);
+                    break;
+                }
+                if (s2 > alpha) alpha = s2; // every local move is done: Merge the remote ones against it
+                next = rootCount;
+                continue;
             }
             // Young Brothers Wait across machines: after the first root move, idle remote nodes get later ones.
-            int before = next;
             next = RemoteSplit.handOutRoot(this, next, depth, alpha, beta, out);
-            handedOut |= next > before;
             // The root is a PV node: after its first move (YBW) it is the best split point of all.
             if (moveTick != null) moveTick.run();
             if (hook != null && config.multiPv() == 1 && next < rootCount && depth >= dts.minSplitDepth()
-                    && workShare == null && !handedOut && next == i + 1 && slot.requests() != 0) {
+                    && workShare == null && next == i + 1 && slot.requests() != 0) {
                 long taken = Split.refuseWaitingOwnersNotAbove(this, Split.takeVisibleRequests(this));
                 if (taken != 0) {
                     // The root is a PV node after its first move: the best split node there is, whatever ply the
@@ -534,7 +538,13 @@ public final class Searcher {
                         for (long mm = taken; mm != 0; mm &= mm - 1) Split.refuse(this, Long.numberOfTrailingZeros(mm));
                         int s2 = Unsplit.finishRootBlock(this, i, alpha);
                         if (s2 > best) best = s2;
-                        break;
+                        if (!RemoteSplit.anyOut(out) || s2 >= beta || control.stopped()) {
+                            RemoteSplit.abort(this, out);
+                            break;
+                        }
+                        if (s2 > alpha) alpha = s2;
+                        next = rootCount;
+                        continue;
                     }
                     for (long mm = taken; mm != 0; mm &= mm - 1) Split.refuse(this, Long.numberOfTrailingZeros(mm));
                 }
@@ -709,7 +719,7 @@ public final class Searcher {
                 m = done.move;
                 i = 0; // no malus for the quiets before it: it was not searched in list order
                 currentMove[ply] = m;
-                if (RemoteSplit.merge(this, done)) {
+                if (RemoteSplit.merge(this, done, beta)) {
                     score = -done.score();
                 } else {
                     score = searchMove(ply, m, Math.max(1, searchedAt[ply]), depth, alpha, beta, nt, eval, inCheck,

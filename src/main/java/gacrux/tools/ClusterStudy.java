@@ -32,7 +32,8 @@ final class ClusterStudy {
                long sent, long merged, long remoteNodes, double median) {}
 
     static int run(PrintStream out, List<Position> positions, int depth, int ttMb, int workers, int[] machines,
-                   long[] netLatencies, int[] splitDepths, int quantum, long seed, long latency, DtsConfig dts) {
+                   long[] netLatencies, int[] splitDepths, boolean belowRoot, int quantum, long seed, long latency,
+                   DtsConfig dts) {
         if (netLatencies == null) {
             netLatencies = new long[DEFAULT_NET_US.length];
             for (int k = 0; k < netLatencies.length; k++)
@@ -40,8 +41,10 @@ final class ClusterStudy {
         }
         if (splitDepths == null) splitDepths = DEFAULT_SPLIT_DEPTHS;
         out.printf(Locale.ROOT, "simulated cluster: depth %d, %d positions, %d workers per machine, machines %s, quantum %d"
-                        + " nodes (mean), seed %d, minSplitDepth %d%n", depth, positions.size(), workers,
-                Arrays.toString(machines), quantum, seed, dts.minSplitDepth());
+                        + " nodes (mean), seed %d, minSplitDepth %d; %s%n", depth, positions.size(), workers,
+                Arrays.toString(machines), quantum, seed, dts.minSplitDepth(), belowRoot
+                        ? "moves of the root and of deeper nodes of the root worker's path go out"
+                        : "root moves go out");
         out.printf(Locale.ROOT, "latency per hop inside a machine: %d nodes; per message between machines: %s nodes"
                         + " (%s us at %.1f M serial nps); cluster split depths %s%n", latency, Arrays.toString(netLatencies),
                 Arrays.toString(Arrays.stream(netLatencies).mapToObj(n -> String.format(Locale.ROOT, "%.0f",
@@ -54,7 +57,7 @@ final class ClusterStudy {
         for (int m : machines)
             if (m > 1)
                 for (long net : netLatencies)
-                    for (int d : splitDepths) configs.add(new ScalingSimulator.Cluster(m, net, d));
+                    for (int d : splitDepths) configs.add(new ScalingSimulator.Cluster(m, net, d, belowRoot));
         long[][] times = new long[configs.size()][positions.size()];
         Row[] rows = new Row[configs.size()];
         long started = System.nanoTime();

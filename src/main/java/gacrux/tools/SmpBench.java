@@ -83,6 +83,7 @@ final class SmpBench {
         int[] simulate = null;
         int[] clusterNodes = null, clusterSplitDepths = null;
         long[] netLatencies = null;
+        boolean belowRoot = false;
         int quantum = 100;
         long seed = 1;
         String plot = null;
@@ -119,6 +120,7 @@ final class SmpBench {
                     case "--no-fresh-bounds" -> dtsConfig = dtsConfig.withFreshBounds(false);
                     case "--latency" -> latency = Long.parseLong(args[++i]);
                     case "--nodes" -> clusterNodes = intList(args[++i]);
+                    case "--cluster-below-root" -> belowRoot = true;
                     case "--cluster-split-depth" -> clusterSplitDepths = intList(args[++i]);
                     case "--net-latency" -> netLatencies = java.util.Arrays.stream(intList(args[++i])).asLongStream().toArray();
                     case "--mode" -> {
@@ -137,7 +139,7 @@ final class SmpBench {
             java.util.Set<String> given = new java.util.HashSet<>(java.util.Arrays.asList(args));
             java.util.List<String> realOnly = java.util.List.of("--threads", "--mode", "--movetime", "--protocol-trace", "--svg");
             java.util.List<String> simOnly = java.util.List.of("--quantum", "--seed", "--plot", "--no-real", "--real-runs",
-                    "--latency", "--nodes", "--net-latency", "--cluster-split-depth");
+                    "--latency", "--nodes", "--net-latency", "--cluster-split-depth", "--cluster-below-root");
             for (String o : simulate != null ? realOnly : simOnly)
                 if (given.contains(o))
                     throw new IllegalArgumentException(o + (simulate != null ? " does not apply to --simulate" : " needs --simulate"));
@@ -147,8 +149,8 @@ final class SmpBench {
             if (quantum < 1 || quantum > 1_000_000) throw new IllegalArgumentException("quantum must be 1..1000000 nodes");
             if (ttMb < 1) throw new IllegalArgumentException("tt must be at least 1 MB");
             if (latency < -1 || latency > 1_000_000) throw new IllegalArgumentException("latency must be 0..1000000 nodes");
-            if (clusterNodes == null && (netLatencies != null || clusterSplitDepths != null))
-                throw new IllegalArgumentException("--net-latency and --cluster-split-depth need --nodes");
+            if (clusterNodes == null && (netLatencies != null || clusterSplitDepths != null || belowRoot))
+                throw new IllegalArgumentException("--net-latency, --cluster-split-depth and --cluster-below-root need --nodes");
             if (clusterNodes != null) {
                 if (simulate.length != 1) throw new IllegalArgumentException("--nodes takes one --simulate worker count (per machine)");
                 if (given.contains("--plot")) throw new IllegalArgumentException("--plot does not apply to --nodes");
@@ -167,7 +169,7 @@ final class SmpBench {
                     + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy] [--movetime MS]"
                     + " | smpbench --simulate 2,4,8,16,32,64 [--latency NODES] [--quantum NODES] [--seed S] [--plot FILE.svg]"
                     + " [--real-runs K | --no-real] [--depth D] [--positions FILE] [--tt MB]"
-                    + " | smpbench --simulate W --nodes 2,4 [--net-latency 60,600] [--cluster-split-depth 6,8,10] [--latency NODES]"
+                    + " | smpbench --simulate W --nodes 2,4 [--net-latency 60,600] [--cluster-split-depth 6,8,10] [--cluster-below-root] [--latency NODES]"
                     + " [--quantum NODES] [--seed S] [--depth D] [--positions FILE] [--tt MB];"
                     + " tuning: [--min-split-depth D] [--max-helpers N] [--no-idle-choice] [--no-helpful-master]"
                     + " [--no-fresh-bounds])");
@@ -184,7 +186,7 @@ final class SmpBench {
         }
         if (clusterNodes != null)
             return ClusterStudy.run(out, positions, depth, ttMb, simulate[0], clusterNodes, netLatencies,
-                    clusterSplitDepths, quantum, seed, latency >= 0 ? latency : ScalingStudy.DEFAULT_LATENCY, dtsConfig);
+                    clusterSplitDepths, belowRoot, quantum, seed, latency >= 0 ? latency : ScalingStudy.DEFAULT_LATENCY, dtsConfig);
         if (simulate != null)
             return ScalingStudy.run(out, err, positions, depth, ttMb, simulate, quantum, seed, plot, realRuns, latency,
                     dtsConfig);

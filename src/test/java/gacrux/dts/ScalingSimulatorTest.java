@@ -90,8 +90,9 @@ class ScalingSimulatorTest {
     }
     /**
      * Several simulated machines (issue 14): the root machine hands moves at remaining depth 2 or 3 to the other
-     * machines' own DTS, with network latency charged; in test mode the root score is still the serial minimax
-     * value, moves really went out and came back, and the same seed gives the same search.
+     * machines' own DTS as scouts (root moves; in one search of three, deeper nodes of its path too), with network
+     * latency charged; in test mode the root score is still the serial minimax value, moves really went out and
+     * came back, and the same seed gives the same search.
      */
     @Test
     void machinesOfWorkersGiveTheSerialScore() throws Exception {
@@ -107,7 +108,7 @@ class ScalingSimulatorTest {
                 int net = rnd.nextInt(3) * 25, splitDepth = 2 + rnd.nextInt(2);
                 long seed = rnd.nextLong();
                 ScalingSimulator sim = new ScalingSimulator(workers, quantum, seed, 10, tt, DtsExactScoreTest.EXACT, deep,
-                        new ScalingSimulator.Cluster(machines, net, splitDepth));
+                        new ScalingSimulator.Cluster(machines, net, splitDepth, k == 2));
                 ScalingSimulator.Result r = sim.search(p, 4);
                 String ctx = machines + " machines x " + workers + " workers, quantum " + quantum + ", network latency "
                         + net + ", split depth " + splitDepth + ", seed " + seed + ", fen " + p.toFen();

@@ -42,6 +42,8 @@ class RemoteWorkExactTest {
         }
 
         public int minDepth() { return minDepth; }
+        /** Deeper nodes of the root worker's path too (off in the engine): their paths, null moves included, must replay. */
+        public boolean belowRoot() { return true; }
         public boolean idle() { return idle.get() > 0; }
 
         public RemoteTask submit(Spec spec, int ply, int move) {
