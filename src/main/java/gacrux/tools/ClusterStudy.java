@@ -52,8 +52,8 @@ final class ClusterStudy {
                 Arrays.toString(splitDepths));
         TranspositionTable tt = new TranspositionTable(ttMb);
         List<ScalingSimulator.Cluster> configs = new ArrayList<>();
-        configs.add(new ScalingSimulator.Cluster(1, 0, Integer.MAX_VALUE)); // serial: 1 x 1
-        configs.add(ScalingSimulator.Cluster.NONE);                         // one machine: 1 x W
+        configs.add(ScalingSimulator.Cluster.NONE); // serial: 1 x 1 (index 0 runs one worker)
+        configs.add(ScalingSimulator.Cluster.NONE); // one machine: 1 x W
         for (int m : machines)
             if (m > 1)
                 for (long net : netLatencies)
