@@ -94,6 +94,16 @@ final class RemoteSplit {
         out.clear();
     }
 
+    /**
+     * The root block is finished (its value s2): true when the root iteration ends here (no move out, a cutoff,
+     * or a stop; whatever is out is aborted), false when moves are still out and are to be Merged next.
+     */
+    static boolean rootDoneAfterBlock(Searcher me, ArrayList<RemoteTask> out, int s2, int beta) {
+        if (anyOut(out) && s2 < beta && !me.control.stopped()) return false;
+        abort(me, out);
+        return true;
+    }
+
     /** The cross-machine Unsplit's wait: every local move is searched, some remote ones are still out. */
     static void await(Searcher me, int waits) {
         me.poll(); // the clock and the node limit still apply while waiting

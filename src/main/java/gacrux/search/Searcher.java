@@ -515,11 +515,8 @@ public final class Searcher {
                 if (!aborted()) Share.shareAt(this, rootBlock, score, m, 0);
                 int s2 = Unsplit.finishRootBlock(this, i, rootBlock.alpha0);
                 if (s2 > best) best = s2;
-                if (!RemoteSplit.anyOut(out) || s2 >= beta || control.stopped()) {
-                    RemoteSplit.abort(this, out);
-                    break;
-                }
-                if (s2 > alpha) alpha = s2; // every local move is done: Merge the remote ones against it
+                if (RemoteSplit.rootDoneAfterBlock(this, out, s2, beta)) break;
+                alpha = Math.max(alpha, s2); // every local move is done: Merge the remote ones against it
                 next = rootCount;
                 continue;
             }
@@ -538,11 +535,8 @@ public final class Searcher {
                         for (long mm = taken; mm != 0; mm &= mm - 1) Split.refuse(this, Long.numberOfTrailingZeros(mm));
                         int s2 = Unsplit.finishRootBlock(this, i, alpha);
                         if (s2 > best) best = s2;
-                        if (!RemoteSplit.anyOut(out) || s2 >= beta || control.stopped()) {
-                            RemoteSplit.abort(this, out);
-                            break;
-                        }
-                        if (s2 > alpha) alpha = s2;
+                        if (RemoteSplit.rootDoneAfterBlock(this, out, s2, beta)) break;
+                        alpha = Math.max(alpha, s2);
                         next = rootCount;
                         continue;
                     }
