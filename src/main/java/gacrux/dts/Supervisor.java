@@ -31,7 +31,7 @@ import java.util.function.Consumer;
 public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
 
     public sealed interface Command permits StartSearch, StartLazy, Help, SplitOffered, Joined, Merged, Unsplit,
-            RootDone, ClockTick, GetStats {}
+            Records, RootDone, ClockTick, GetStats {}
 
     /** Start epoch: worker 0 runs rootJob; everyone else is idle and seeks work (Worker.Seek). */
     public record StartSearch(SearchControl control, Consumer<Searcher> rootJob) implements Command {}
@@ -51,6 +51,11 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
     public record Merged(int blockId, int generation, int worker, long epoch) implements Command {}
     /** Unsplit: the owner closed the block and backed its value up. */
     public record Unsplit(int blockId, int generation, int owner, long epoch) implements Command {}
+    /**
+     * A worker's records in the order it took the steps (Help, SplitOffered, Joined, Merged, Unsplit), sent as one
+     * message when it goes idle, ends a job or has a full batch: each is handled as if it had come alone.
+     */
+    public record Records(java.util.List<Command> records) implements Command {}
     /** Worker 0 finished the root search and printed bestmove. */
     public record RootDone(long epoch) implements Command {}
     record ClockTick(long epoch) implements Command {}
@@ -95,7 +100,7 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
     private Behavior<Worker.Command> supervisedWorker(int i, ActorRef<Command> self) {
         return Behaviors.supervise(Behaviors.<Worker.Command>setup(c -> {
                     shared.workerStarts.incrementAndGet(i);
-                    return Worker.create(i, shared.searchers[i], self, shared.busyNanos);
+                    return Worker.create(i, shared.searchers[i], self, shared);
                 }))
                 .onFailure(SupervisorStrategy.restart());
     }
@@ -105,15 +110,15 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
         return newReceiveBuilder()
                 .onMessage(StartSearch.class, this::onStart)
                 .onMessage(StartLazy.class, this::onStartLazy)
-                .onMessage(Help.class, h -> {
-                    helps++;
-                    if (h.stale()) staleJoins++;
+                .onMessage(Records.class, r -> {
+                    for (Command c : r.records()) onRecord(c);
                     return this;
                 })
-                .onMessage(SplitOffered.class, m -> { if (current(m.epoch())) splits++; return this; })
-                .onMessage(Joined.class, m -> { if (current(m.epoch())) joins++; return this; })
-                .onMessage(Merged.class, m -> { if (current(m.epoch())) merges++; return this; })
-                .onMessage(Unsplit.class, m -> { if (current(m.epoch())) unsplits++; return this; })
+                .onMessage(Help.class, this::onRecord)
+                .onMessage(SplitOffered.class, this::onRecord)
+                .onMessage(Joined.class, this::onRecord)
+                .onMessage(Merged.class, this::onRecord)
+                .onMessage(Unsplit.class, this::onRecord)
                 .onMessage(RootDone.class, this::onRootDone)
                 .onMessage(ClockTick.class, this::onTick)
                 .onMessage(GetStats.class, m -> {
@@ -122,6 +127,23 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
                     return this;
                 })
                 .build();
+    }
+
+    /** One record of a step the workers took in memory: counted (those of an earlier epoch as late). */
+    private Behavior<Command> onRecord(Command c) {
+        if (c instanceof Help h) {
+            helps++;
+            if (h.stale()) staleJoins++;
+        } else if (c instanceof SplitOffered m) {
+            if (current(m.epoch())) splits++;
+        } else if (c instanceof Joined m) {
+            if (current(m.epoch())) joins++;
+        } else if (c instanceof Merged m) {
+            if (current(m.epoch())) merges++;
+        } else if (c instanceof Unsplit m) {
+            if (current(m.epoch())) unsplits++;
+        }
+        return this;
     }
 
     /** A record of the current epoch (true), or a late one of an earlier search (counted and dropped). */

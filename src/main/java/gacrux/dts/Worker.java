@@ -52,12 +52,16 @@ public final class Worker {
         DtsShared shared = new DtsShared(id + 1, all);
         shared.supervisor = supervisor;
         searcher.attach(shared.hookFor(id), id, false);
-        return create(id, searcher, supervisor, new AtomicLongArray(id + 1));
+        return create(id, searcher, supervisor, shared);
     }
 
-    /** busy: per-worker nanoseconds spent inside a search (root or helping), for the idle share. */
+    /**
+     * shared.busyNanos: per-worker nanoseconds spent inside a search (root or helping), for the idle share. When a
+     * job ends the worker sends the records it still holds (DtsShared.flush), before RootDone or Help.
+     */
     static Behavior<Command> create(int id, Searcher searcher, ActorRef<Supervisor.Command> supervisor,
-                                    AtomicLongArray busy) {
+                                    DtsShared shared) {
+        AtomicLongArray busy = shared.busyNanos;
         return Behaviors.receive(Command.class)
                 .onMessage(RunRoot.class, m -> {
                     long t0 = System.nanoTime();
@@ -65,6 +69,7 @@ public final class Worker {
                         m.job().accept(searcher);
                     } finally {
                         busy.addAndGet(id, System.nanoTime() - t0);
+                        shared.flush(id);
                         supervisor.tell(new Supervisor.RootDone(m.epoch()));
                     }
                     return Behaviors.same();
@@ -91,6 +96,7 @@ public final class Worker {
                         searcher.seek(m.control());
                     } finally {
                         busy.addAndGet(id, searcher.helpNanos() - helped); // the time at blocks, not the idle time
+                        shared.flush(id);
                     }
                     return Behaviors.same();
                 })
@@ -101,6 +107,7 @@ public final class Worker {
                         joined = searcher.join(m.block(), m.generation());
                     } finally {
                         busy.addAndGet(id, System.nanoTime() - t0);
+                        shared.flush(id);
                         // Idle again (or the Join was stale: the block was gone): HELP. Always, even if the
                         // search threw, or the supervisor would wait for this worker's answer forever.
                         supervisor.tell(new Supervisor.Help(id, !joined));

@@ -67,6 +67,12 @@ final class SmpBench {
 
     record Row(long timeNs, long nodes) {}
 
+    /** CPU time of the whole process so far (all threads), or 0 where the JVM cannot say. */
+    static long processCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean b ? Math.max(0, b.getProcessCpuTime()) : 0;
+    }
+
     static int run(String[] args, PrintStream out, PrintStream err) {
         return runWith(args, out, err);
     }
@@ -226,6 +232,9 @@ final class SmpBench {
                 for (Position p : positions) runOne(dts[ti], lazy[ti], serial, tt, p, warmDepth, null);
             if (movetime > 0) return fixedTime(out, positions, depth, movetime, threads, lazy, label, dts, serial, tt);
             long[] busy0 = new long[threads.length], wait0 = new long[threads.length], wall = new long[threads.length];
+            // The whole process's CPU time around each timed search (workers, dispatcher, JIT, GC): how many cores
+            // a configuration kept busy, and its nodes per CPU-second (docs/benchmarks.md, "Where the cores go").
+            long[] cpu = new long[threads.length];
             for (int ti = 0; ti < threads.length; ti++)
                 if (dts[ti] != null) {
                     busy0[ti] = dts[ti].busyNanos();
@@ -243,7 +252,9 @@ final class SmpBench {
                     String file = tracePrefix == null ? null
                             : String.format("%s-%dt-pos%02d.jsonl", tracePrefix, threads[ti], pi + 1);
                     gacrux.search.ProtocolTrace trace = traced ? new gacrux.search.ProtocolTrace(svgPrefix != null, file) : null;
+                    long cpu0 = processCpuNanos();
                     Row r = runOne(dts[ti], lazy[ti], serial, tt, positions.get(pi), depth, trace);
+                    cpu[ti] += processCpuNanos() - cpu0;
                     if (trace != null) {
                         List<gacrux.search.ProtocolTrace.Event> events = file != null
                                 ? gacrux.dts.ProtocolChecker.read(Path.of(file)) : trace.events();
@@ -285,6 +296,15 @@ final class SmpBench {
                 out.printf("%-6s  %7d  %10.3f  %10d  %9.0f  %8.2f  %+7.1f%%  %11.2f  %4.1f%%%n", label[ti], threads[ti],
                         tn / 1e9, nn, nps,
                         (double) t1 / tn, 100.0 * ((double) nn / n1 - 1), nps / nps1, 100 * idleShare[ti]);
+            }
+            if (cpu[0] > 0) {
+                double perCpu1 = n1 * 1e9 / cpu[0];
+                for (int ti = 0; ti < threads.length; ti++) {
+                    long nn = 0;
+                    for (Row r : rows[ti]) nn += r.nodes();
+                    out.printf("cpu: %s %d thr: %.2f cores busy, %.0f nodes per cpu-second (%.2f of serial)%n", label[ti],
+                            threads[ti], (double) cpu[ti] / wall[ti], nn * 1e9 / cpu[ti], nn * 1e9 / cpu[ti] / perCpu1);
+                }
             }
             // DTS: from "idle" to the first move searched at a block (the hand-off), in microseconds and in the
             // nodes one worker searches meanwhile (at the serial search's speed in this run).
