@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** conf/logback.xml: a log line says which thread wrote it, and goes to stderr (stdout belongs to UCI). */
+/** LogConfigurator: a log line says which thread wrote it, and goes to stderr (stdout belongs to UCI). */
 class LogFormatTest {
     @Test
     void aLogLineNamesItsThreadOnStderr() throws Exception {
