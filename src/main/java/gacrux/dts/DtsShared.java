@@ -105,7 +105,8 @@ final class DtsShared {
      * and on two cores that thread takes its time from a searching worker (measured: sending each record as it
      * happened cost DTS about 6% of its nodes per second at 2 threads, docs/benchmarks.md). A worker sends its
      * batch when it goes idle (HELP: then its own core is free), when a job ends, and when the batch is full.
-     * Owned by the worker's thread: the array index is the worker id, and only that worker adds or sends.
+     * Owned by the worker: the array index is the worker id, and only that worker's own jobs (run inside its actor's
+     * handlers) add and send. Akka orders one actor's handlers (happens-before), whichever pool thread runs them.
      */
     static final int BATCH = 32;
     private final java.util.ArrayList<Supervisor.Command>[] outbox;
