@@ -49,7 +49,8 @@ public final class EvalTrace {
     // Offsets of the groups, by name, for the trace.
     static final int MG_VAL, EG_VAL, TEMPO_I, DOUBLED_M, DOUBLED_E, ISOLATED_M, ISOLATED_E, BACKWARD_M, BACKWARD_E,
             SUPPORTED_M, SUPPORTED_E, PHALANX_M, PHALANX_E, PASSED_M, PASSED_E, PK_THEIRS, PK_OWN,
-            PAIR_M, PAIR_E, OPEN_M, OPEN_E, SEMI_M, SEMI_E, MOB_M, MOB_E, SH_NEAR, SH_FAR, SH_OPEN;
+            PAIR_M, PAIR_E, OPEN_M, OPEN_E, SEMI_M, SEMI_E, MOB_M, MOB_E, SH_NEAR, SH_FAR, SH_OPEN,
+            TP_M, TP_E, TM_M, TM_E, TRQ_M, TRQ_E, HANG_M, HANG_E, PUSH_M, PUSH_E;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -97,6 +98,19 @@ public final class EvalTrace {
         SH_NEAR = scalar("SHIELD_NEAR", MG, "King shield (midgame): own pawn one or two ranks ahead, penalty for a file without one.");
         SH_FAR = scalar("SHIELD_FAR", MG, null);
         SH_OPEN = scalar("SHIELD_OPEN_FILE", MG, null);
+        TP_M = add("THREAT_PAWN_MG", 7, MG, 2, 6, true, false,
+                "Threats: an enemy piece attacked by one of our pawns, by the attacked piece's type.");
+        TP_E = add("THREAT_PAWN_EG", 7, EG, 2, 6, true, false, null);
+        TM_M = add("THREAT_MINOR_MG", 7, MG, 4, 6, true, false,
+                "An enemy rook or queen attacked by one of our knights or bishops, by the attacked piece's type.");
+        TM_E = add("THREAT_MINOR_EG", 7, EG, 4, 6, true, false, null);
+        TRQ_M = scalar("THREAT_ROOK_QUEEN_MG", MG, "An enemy queen attacked by one of our rooks.");
+        TRQ_E = scalar("THREAT_ROOK_QUEEN_EG", EG, null);
+        HANG_M = scalar("HANGING_MG", MG, "An enemy knight, bishop, rook or queen that we attack and they do not defend at all.");
+        HANG_E = scalar("HANGING_EG", EG, null);
+        PUSH_M = scalar("PAWN_PUSH_THREAT_MG", MG,
+                "An enemy knight, bishop, rook or queen that one of our pawns would attack after a safe push.");
+        PUSH_E = scalar("PAWN_PUSH_THREAT_EG", EG, null);
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -127,6 +141,13 @@ public final class EvalTrace {
         System.arraycopy(MOB_MG, 0, w, MOB_M, 7);
         System.arraycopy(MOB_EG, 0, w, MOB_E, 7);
         w[SH_NEAR] = SHIELD_NEAR; w[SH_FAR] = SHIELD_FAR; w[SH_OPEN] = SHIELD_OPEN_FILE;
+        System.arraycopy(THREAT_PAWN_MG, 0, w, TP_M, 7);
+        System.arraycopy(THREAT_PAWN_EG, 0, w, TP_E, 7);
+        System.arraycopy(THREAT_MINOR_MG, 0, w, TM_M, 7);
+        System.arraycopy(THREAT_MINOR_EG, 0, w, TM_E, 7);
+        w[TRQ_M] = THREAT_ROOK_QUEEN_MG; w[TRQ_E] = THREAT_ROOK_QUEEN_EG;
+        w[HANG_M] = HANGING_MG; w[HANG_E] = HANGING_EG;
+        w[PUSH_M] = PAWN_PUSH_THREAT_MG; w[PUSH_E] = PAWN_PUSH_THREAT_EG;
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -232,6 +253,7 @@ public final class EvalTrace {
         final int wKing = p.kingSquare(WHITE), bKing = p.kingSquare(BLACK);
         int phase = 0;
         s.dangerMg = 0;
+        long wAtt = 0, bAtt = 0;
         for (int col = WHITE; col <= BLACK; col++) {
             final int them = col ^ 1;
             final double sg = col == WHITE ? 1 : -1;
@@ -243,6 +265,26 @@ public final class EvalTrace {
             final int theirKing = col == WHITE ? bKing : wKing;
             final long theirZone = col == WHITE ? KING_ZONE_B[bKing] : KING_ZONE_W[wKing];
             int npm = 0, attackers = 0, attackUnits = 0;
+            final long ownPawnAtt = col == WHITE ? wPawnAtt : bPawnAtt;
+            final long theirPawnAtt = col == WHITE ? bPawnAtt : wPawnAtt;
+            long allAtt = ownPawnAtt | KING_ATTACKS[ownKing];
+            long minorAtt = 0, rookAtt = 0;
+            for (int t = KNIGHT; t <= QUEEN; t++) {
+                double n = Long.bitCount(ownPawnAtt & p.pieces(them, t));
+                c[TP_M + t] += sg * n;
+                c[TP_E + t] += sg * n;
+            }
+            {
+                long theirPieces = p.pieces(them, KNIGHT) | p.pieces(them, BISHOP) | p.pieces(them, ROOK) | p.pieces(them, QUEEN);
+                long push = col == WHITE ? (ownPawns << 8) & ~occ : (ownPawns >>> 8) & ~occ;
+                push |= col == WHITE ? ((push & RANK_3) << 8) & ~occ : ((push & RANK_6) >>> 8) & ~occ;
+                push &= ~theirPawnAtt;
+                long pushAtt = col == WHITE ? ((push & ~FILE_A) << 7) | ((push & ~FILE_H) << 9)
+                                            : ((push & ~FILE_A) >>> 9) | ((push & ~FILE_H) >>> 7);
+                double n = Long.bitCount(pushAtt & ~ownPawnAtt & theirPieces);
+                c[PUSH_M] += sg * n;
+                c[PUSH_E] += sg * n;
+            }
 
             for (long b = ownPawns; b != 0; b &= b - 1) {
                 int sq = Long.numberOfTrailingZeros(b);
@@ -293,6 +335,9 @@ public final class EvalTrace {
                         case ROOK -> rookAttacks(sq, occ);
                         default -> rookAttacks(sq, occ) | bishopAttacks(sq, occ);
                     };
+                    allAtt |= att;
+                    if (t == KNIGHT || t == BISHOP) minorAtt |= att;
+                    else if (t == ROOK) rookAtt |= att;
                     int mob = Long.bitCount(att & mobilityArea) - MOB_CENTER[t];
                     c[MOB_M + t] += sg * mob;
                     c[MOB_E + t] += sg * mob;
@@ -300,6 +345,17 @@ public final class EvalTrace {
                     if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[t] * Long.bitCount(z); }
                 }
             }
+            for (int t = ROOK; t <= QUEEN; t++) {
+                double n = Long.bitCount(minorAtt & p.pieces(them, t));
+                c[TM_M + t] += sg * n;
+                c[TM_E + t] += sg * n;
+            }
+            {
+                double n = Long.bitCount(rookAtt & p.pieces(them, QUEEN));
+                c[TRQ_M] += sg * n;
+                c[TRQ_E] += sg * n;
+            }
+            if (col == WHITE) wAtt = allAtt; else bAtt = allAtt;
             psq(c, col, KING, ownKing, sg);
             int kf = ownKing & 7;
             int kRel = col == WHITE ? ownKing >> 3 : 7 - (ownKing >> 3);
@@ -317,6 +373,13 @@ public final class EvalTrace {
             }
             if (attackers >= 2) s.dangerMg += sg * Math.min(attackUnits * attackUnits / 5, KING_DANGER_MAX);
             if (col == WHITE) s.wNpm = npm; else s.bNpm = npm;
+        }
+        {
+            long wPieces = p.occupancy(WHITE) & ~wPawns & ~(1L << wKing);
+            long bPieces = p.occupancy(BLACK) & ~bPawns & ~(1L << bKing);
+            double n = Long.bitCount(wAtt & bPieces & ~bAtt) - Long.bitCount(bAtt & wPieces & ~wAtt);
+            c[HANG_M] += n;
+            c[HANG_E] += n;
         }
         c[TEMPO_I] = p.sideToMove() == WHITE ? 1 : -1;
         s.phase = Math.min(phase, MAX_PHASE);
