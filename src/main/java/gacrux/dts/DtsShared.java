@@ -117,7 +117,7 @@ final class DtsShared {
         if (box.size() >= BATCH) flush(workerId);
     }
 
-    /** Sends worker's pending records as one message (its thread only; Worker calls it when a job ends). */
+    /** Sends worker's pending records as one message (that worker only; Worker calls it when a job ends). */
     void flush(int workerId) {
         java.util.ArrayList<Supervisor.Command> box = outbox[workerId];
         if (box.isEmpty()) return;
