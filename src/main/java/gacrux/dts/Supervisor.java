@@ -25,7 +25,9 @@ import java.util.function.Consumer;
  * slot, the block handed off into the helper's slot: docs/dts-protocol.md) and arrive here as records: Help,
  * SplitOffered, Joined, Merged, Unsplit. Nobody waits for the supervisor inside a search.
  *
- * Late messages are normal: a record of an earlier epoch is counted as late and dropped; a Join message for a
+ * Late messages are normal: a record of an earlier epoch is counted as late (and in the totals: it is the record
+ * of a step that happened, and batching sends a worker's last records after its search ended); a RootDone of an
+ * earlier epoch changes nothing; a Join message for a
  * block that has since been closed or recycled is refused by the block's generation check in the worker.
  */
 public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
@@ -129,24 +131,32 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
                 .build();
     }
 
-    /** One record of a step the workers took in memory: counted (those of an earlier epoch as late). */
+    /**
+     * One record of a step the workers took in memory: counted, those of an earlier epoch also as late. A record only
+     * counts (it changes no state), and the totals stay exact although a worker's last batch of a search may
+     * arrive after the next one began (DtsShared.flush at the end of its Seek).
+     */
     private Behavior<Command> onRecord(Command c) {
         if (c instanceof Help h) {
             helps++;
             if (h.stale()) staleJoins++;
         } else if (c instanceof SplitOffered m) {
-            if (current(m.epoch())) splits++;
+            current(m.epoch());
+            splits++;
         } else if (c instanceof Joined m) {
-            if (current(m.epoch())) joins++;
+            current(m.epoch());
+            joins++;
         } else if (c instanceof Merged m) {
-            if (current(m.epoch())) merges++;
+            current(m.epoch());
+            merges++;
         } else if (c instanceof Unsplit m) {
-            if (current(m.epoch())) unsplits++;
+            current(m.epoch());
+            unsplits++;
         }
         return this;
     }
 
-    /** A record of the current epoch (true), or a late one of an earlier search (counted and dropped). */
+    /** A message of the current epoch (true), or a late one of an earlier search (counted as late). */
     private boolean current(long epoch) {
         if (epoch == shared.epoch) return true;
         late++;
