@@ -57,7 +57,7 @@ final class DtsShared {
         this.slots = new WorkerSlot[workers];
         for (int i = 0; i < workers; i++) slots[i] = new WorkerSlot(i);
         @SuppressWarnings("unchecked")
-        java.util.ArrayList<Supervisor.Command>[] o = new java.util.ArrayList[workers];
+        java.util.ArrayList<Supervisor.Record>[] o = new java.util.ArrayList[workers];
         for (int i = 0; i < workers; i++) o[i] = new java.util.ArrayList<>(BATCH);
         this.outbox = o;
     }
@@ -109,17 +109,17 @@ final class DtsShared {
      * handlers) add and send. Akka orders one actor's handlers (happens-before), whichever pool thread runs them.
      */
     static final int BATCH = 32;
-    private final java.util.ArrayList<Supervisor.Command>[] outbox;
+    private final java.util.ArrayList<Supervisor.Record>[] outbox;
 
-    private void record(int workerId, Supervisor.Command c) {
-        java.util.ArrayList<Supervisor.Command> box = outbox[workerId];
+    private void record(int workerId, Supervisor.Record c) {
+        java.util.ArrayList<Supervisor.Record> box = outbox[workerId];
         box.add(c);
         if (box.size() >= BATCH) flush(workerId);
     }
 
     /** Sends worker's pending records as one message (that worker only; Worker calls it when a job ends). */
     void flush(int workerId) {
-        java.util.ArrayList<Supervisor.Command> box = outbox[workerId];
+        java.util.ArrayList<Supervisor.Record> box = outbox[workerId];
         if (box.isEmpty()) return;
         tell(new Supervisor.Records(java.util.List.copyOf(box)));
         box.clear();

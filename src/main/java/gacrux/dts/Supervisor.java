@@ -32,8 +32,15 @@ import java.util.function.Consumer;
  */
 public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
 
-    public sealed interface Command permits StartSearch, StartLazy, Help, SplitOffered, Joined, Merged, Unsplit,
-            Records, RootDone, ClockTick, GetStats {}
+    public sealed interface Command permits StartSearch, StartLazy, Record, Records, RootDone, ClockTick, GetStats {}
+
+    /** The records of steps the workers took in memory: counted, never acted on. */
+    public sealed interface Record extends Command permits Help, Step {}
+
+    /** A record of a block's step, stamped with its search's epoch (an earlier one's is late). */
+    public sealed interface Step extends Record permits SplitOffered, Joined, Merged, Unsplit {
+        long epoch();
+    }
 
     /** Start epoch: worker 0 runs rootJob; everyone else is idle and seeks work (Worker.Seek). */
     public record StartSearch(SearchControl control, Consumer<Searcher> rootJob) implements Command {}
@@ -44,20 +51,20 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
     public record StartLazy(SearchControl control, Consumer<Searcher> rootJob, Consumer<Searcher> helperJob)
             implements Command {}
     /** HELP: worker is idle and looking for work (a record). stale: a Join message found its block gone. */
-    public record Help(int worker, boolean stale) implements Command {}
+    public record Help(int worker, boolean stale) implements Record {}
     /** Split: owner opened block (a record; the block reached its helpers in memory). */
-    public record SplitOffered(SplitBlock block, int generation, int owner, long epoch) implements Command {}
+    public record SplitOffered(SplitBlock block, int generation, int owner, long epoch) implements Step {}
     /** Join: worker attached to the block (a record: by hand-off, its own choice, or a Join message). */
-    public record Joined(int blockId, int generation, int worker, long epoch) implements Command {}
+    public record Joined(int blockId, int generation, int worker, long epoch) implements Step {}
     /** Merge: a helper left the block. */
-    public record Merged(int blockId, int generation, int worker, long epoch) implements Command {}
+    public record Merged(int blockId, int generation, int worker, long epoch) implements Step {}
     /** Unsplit: the owner closed the block and backed its value up. */
-    public record Unsplit(int blockId, int generation, int owner, long epoch) implements Command {}
+    public record Unsplit(int blockId, int generation, int owner, long epoch) implements Step {}
     /**
      * A worker's records in the order it took the steps (Help, SplitOffered, Joined, Merged, Unsplit), sent as one
      * message when it goes idle, ends a job or has a full batch: each is handled as if it had come alone.
      */
-    public record Records(java.util.List<Command> records) implements Command {}
+    public record Records(java.util.List<Record> records) implements Command {}
     /** Worker 0 finished the root search and printed bestmove. */
     public record RootDone(long epoch) implements Command {}
     record ClockTick(long epoch) implements Command {}
@@ -113,14 +120,10 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
                 .onMessage(StartSearch.class, this::onStart)
                 .onMessage(StartLazy.class, this::onStartLazy)
                 .onMessage(Records.class, r -> {
-                    for (Command c : r.records()) onRecord(c);
+                    for (Record c : r.records()) onRecord(c);
                     return this;
                 })
-                .onMessage(Help.class, this::onRecord)
-                .onMessage(SplitOffered.class, this::onRecord)
-                .onMessage(Joined.class, this::onRecord)
-                .onMessage(Merged.class, this::onRecord)
-                .onMessage(Unsplit.class, this::onRecord)
+                .onMessage(Record.class, this::onRecord)
                 .onMessage(RootDone.class, this::onRootDone)
                 .onMessage(ClockTick.class, this::onTick)
                 .onMessage(GetStats.class, m -> {
@@ -136,31 +139,18 @@ public final class Supervisor extends AbstractBehavior<Supervisor.Command> {
      * counts (it changes no state), and the totals stay exact although a worker's last batch of a search may
      * arrive after the next one began (DtsShared.flush at the end of its Seek).
      */
-    private Behavior<Command> onRecord(Command c) {
+    private Behavior<Command> onRecord(Record c) {
         if (c instanceof Help h) {
             helps++;
             if (h.stale()) staleJoins++;
-        } else if (c instanceof SplitOffered m) {
-            current(m.epoch());
-            splits++;
-        } else if (c instanceof Joined m) {
-            current(m.epoch());
-            joins++;
-        } else if (c instanceof Merged m) {
-            current(m.epoch());
-            merges++;
-        } else if (c instanceof Unsplit m) {
-            current(m.epoch());
-            unsplits++;
+            return this;
         }
+        if (((Step) c).epoch() != shared.epoch) late++;
+        if (c instanceof SplitOffered) splits++;
+        else if (c instanceof Joined) joins++;
+        else if (c instanceof Merged) merges++;
+        else unsplits++;
         return this;
-    }
-
-    /** A message of the current epoch (true), or a late one of an earlier search (counted as late). */
-    private boolean current(long epoch) {
-        if (epoch == shared.epoch) return true;
-        late++;
-        return false;
     }
 
     private Behavior<Command> onStartLazy(StartLazy s) {
