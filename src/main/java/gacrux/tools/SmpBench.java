@@ -190,6 +190,13 @@ final class SmpBench {
                 return 2;
             }
         }
+        if (simulate != null) {
+            String missing = simulatorMissing(SmpBench.class.getClassLoader());
+            if (missing != null) {
+                err.println("smpbench: " + missing);
+                return 2;
+            }
+        }
         if (clusterNodes != null)
             return ClusterStudy.run(out, positions, depth, ttMb, simulate[0], clusterNodes, netLatencies,
                     clusterSplitDepths, belowRoot, quantum, seed, latency >= 0 ? latency : ScalingStudy.DEFAULT_LATENCY, dtsConfig);
@@ -444,5 +451,21 @@ final class SmpBench {
         int[] r = new int[t.length];
         for (int k = 0; k < t.length; k++) r[k] = Integer.parseInt(t[k].trim());
         return r;
+    }
+
+    /**
+     * The simulator drives the real Supervisor and Worker behaviors through Akka's BehaviorTestKit, which the
+     * engine jar (gacrux.jar) leaves out: it ships in target/gacrux-tools.jar, built beside it. Returns what to tell
+     * the user when the test kit is not on the class path, or null when the simulator can run.
+     */
+    static String simulatorMissing(ClassLoader loader) {
+        try {
+            Class.forName("akka.actor.testkit.typed.javadsl.BehaviorTestKit", false, loader);
+            return null;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return "--simulate runs the real actors under Akka's BehaviorTestKit, which gacrux.jar leaves out;"
+                    + " run it from target/gacrux-tools.jar (built beside gacrux.jar by mvn package):"
+                    + " java -jar target/gacrux-tools.jar smpbench --simulate ...";
+        }
     }
 }

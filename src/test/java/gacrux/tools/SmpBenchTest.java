@@ -31,6 +31,16 @@ class SmpBenchTest {
     }
 
     @Test
+    void simulatorNamesTheToolsJarWhenTheTestKitIsMissing() {
+        // gacrux.jar leaves the test kit out (scripts/check-jar.sh checks the jar); a loader that sees only the JDK
+        // stands for it. The test class path has the kit, so there the simulator runs.
+        String missing = SmpBench.simulatorMissing(new ClassLoader(null) {});
+        assertNotNull(missing);
+        assertTrue(missing.contains("gacrux-tools.jar"), missing);
+        assertNull(SmpBench.simulatorMissing(SmpBench.class.getClassLoader()));
+    }
+
+    @Test
     void badArgumentsAreRefusedWithUsage() {
         for (String[] bad : new String[][] {{"--simulate", "0"}, {"--simulate", "2,x"}, {"--simulate", "4", "--quantum", "0"},
                 {"--threads", "1,99"}, {"--depth", "0"}, {"--mode", "ybwc"}, {"--bogus"}, {"--simulate"},
