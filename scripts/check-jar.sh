@@ -29,7 +29,13 @@ if [ "$kit" != 0 ]; then echo "FAIL: gacrux.jar holds $kit entries of Akka's tes
 tools_kit="$(unzip -Z1 "$work/b1/target/gacrux-tools.jar" | grep -c '^akka/actor/testkit/typed/javadsl/BehaviorTestKit' || true)"
 if [ "$tools_kit" = 0 ]; then echo "FAIL: gacrux-tools.jar lacks the BehaviorTestKit the simulator needs"; exit 1; fi
 in_jar="$(unzip -Z1 "$jar" | grep '^gacrux/.*\.class$' | sed 's/\$.*//; s/\.class$//' | sort -u)"
-in_src="$(cd "$work/b1/src/main/java" && find gacrux -name '*.java' | sed 's/\.java$//' | sort -u)"
+# top-level types: one per file, plus any package-private ones declared at column 0 beside it (WorkerSlot.java)
+in_src="$(cd "$work/b1/src/main/java" && find gacrux -name '*.java' | while read -r f; do
+  d="$(dirname "$f")"
+  echo "${f%.java}"
+  grep -hoE '^((public|final|abstract|sealed|non-sealed|strictfp) )*(class|interface|enum|record|@interface) [A-Za-z0-9_]+' "$f" |
+    awk '{print $NF}' | sed "s|^|$d/|"
+done | sort -u)"
 if [ "$in_jar" != "$in_src" ]; then
   echo "FAIL: gacrux classes in the jar differ from src/main/java:"; diff <(echo "$in_src") <(echo "$in_jar") || true; exit 1
 fi
