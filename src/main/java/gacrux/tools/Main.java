@@ -7,6 +7,7 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        final long mainEpochMs = System.currentTimeMillis(); // for startup-stages: when the JVM reached main
         String clusterSeeds = null, clusterBind = null;
         boolean uci = args.length == 0;
         // The UCI engine's flags: --protocol-trace FILE, --cluster HOST:PORT,..., --cluster-bind HOST[:PORT].
@@ -33,6 +34,7 @@ public final class Main {
             case "treediff" -> TreeDiff.run(rest, System.out, System.err);
             case "explain" -> ExplainCommand.run(rest, System.out, System.err);
             case "startup" -> StartupBench.run(rest, System.out, System.err);
+            case "startup-stages" -> StartupStages.run(mainEpochMs, System.out);
             case "node" -> NodeCommand.run(rest, System.out, System.err);
             case "datagen" -> Datagen.run(rest, System.out, System.err);
             case "tune" -> Tune.run(rest, System.out, System.err);
@@ -57,7 +59,7 @@ public final class Main {
                        java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB] [--protocol-trace PREFIX] [--svg PREFIX]
                        java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
                        java -jar gacrux.jar treediff A.log B.log [--limit N]
-                       java -jar gacrux.jar startup [--runs N] [--cmd "COMMAND"]... [--hash MB]
+                       java -jar gacrux.jar startup [--runs N] [--cmd "COMMAND"]... [--hash MB | --stages]
                        java -jar gacrux.jar node --port P [--host H] [--seed HOST:PORT,...] [--threads N] [--hash MB] [--stable-after 7s]
                        java -jar gacrux.jar datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R]
                        java -jar gacrux.jar tune --data FILE [--iterations N] [--out FILE] [--apply Evaluator.java]

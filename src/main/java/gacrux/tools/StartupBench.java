@@ -25,14 +25,17 @@ import java.util.concurrent.TimeUnit;
  * {@code setoption name Hash value MB} + {@code isready} to {@code readyok}, and, in a second fresh start,
  * {@code quit} sent 100 ms into that resize to the process's exit. Without --cmd: this jar under the running java, and the launcher
  * scripts/gacrux (class-data sharing, docs/startup.md) when it sits beside this jar's target directory.
+ * With {@code --stages} each start runs {@code COMMAND startup-stages} instead (StartupStages): where the time to
+ * a running actor system goes, stage by stage (JVM to main, Logback, Akka's configuration, ActorSystem.create).
  */
 final class StartupBench {
     private StartupBench() {}
 
-    static final String USAGE = "startup [--runs N] [--cmd \"COMMAND\"]... [--hash MB]";
+    static final String USAGE = "startup [--runs N] [--cmd \"COMMAND\"]... [--hash MB | --stages]";
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         int runs = 20, hash = 0;
+        boolean stages = false;
         List<List<String>> cmds = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -47,6 +50,7 @@ final class StartupBench {
                     if (v < 1) return usage(err, args[i - 1] + " must be at least 1");
                     if (args[i - 1].equals("--runs")) runs = v; else hash = v;
                 }
+                case "--stages" -> stages = true;
                 case "--cmd" -> {
                     if (i + 1 >= args.length || args[i + 1].isBlank()) return usage(err, "--cmd needs a command");
                     cmds.add(List.of(args[++i].trim().split("\\s+")));
@@ -54,8 +58,10 @@ final class StartupBench {
                 default -> { return usage(err, "unexpected argument '" + args[i] + "'"); }
             }
         }
+        if (stages && hash > 0) return usage(err, "--stages and --hash do not go together");
         if (cmds.isEmpty()) cmds = defaultCommands();
         if (cmds.isEmpty()) return usage(err, "not run from a jar: give --cmd");
+        if (stages) return stages(cmds, runs, out, err);
         double loadBefore = load();
         Sample[][] samples = new Sample[cmds.size()][runs];
         for (int r = 0; r < runs; r++)
@@ -78,6 +84,54 @@ final class StartupBench {
             if (hash > 0) out.printf(Locale.ROOT, "   Hash %d -> readyok %s   quit during resize -> exit %s",
                     hash, stats(s, x -> x.hash), stats(s, x -> x.quit));
             out.println();
+        }
+        return 0;
+    }
+
+    /** COMMAND startup-stages, runs times per command (alternating): medians and p95 of each stage. */
+    private static int stages(List<List<String>> cmds, int runs, PrintStream out, PrintStream err) {
+        String[] names = {"JVM to main", "Logback", "Akka config", "ActorSystem.create", "total"};
+        double loadBefore = load();
+        double[][][] t = new double[cmds.size()][names.length][runs];
+        for (int r = 0; r < runs; r++)
+            for (int c = 0; c < cmds.size(); c++) {
+                List<String> cmd = new ArrayList<>(cmds.get(c));
+                cmd.add("startup-stages");
+                try {
+                    long start = System.currentTimeMillis();
+                    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                    String line;
+                    try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                        line = lines.readLine();
+                    }
+                    if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                        p.destroyForcibly();
+                        throw new IllegalStateException("no exit 30 s after its stages");
+                    }
+                    String[] f = line == null ? new String[0] : line.trim().split("\\s+");
+                    if (f.length != 9 || !f[0].equals("stages"))
+                        throw new IllegalStateException("expected a 'stages main ...' line, got '" + line + "'");
+                    t[c][0][r] = Long.parseLong(f[2]) - start;
+                    for (int s = 1; s <= 3; s++) t[c][s][r] = Double.parseDouble(f[2 + 2 * s]);
+                    t[c][4][r] = t[c][0][r] + t[c][1][r] + t[c][2][r] + t[c][3][r];
+                } catch (IOException | InterruptedException | RuntimeException e) {
+                    err.println("startup: " + String.join(" ", cmd) + ": " + e.getMessage());
+                    return 1;
+                }
+            }
+        out.printf(Locale.ROOT, "startup --stages: %d fresh starts per command, alternating; load average %.2f before, %.2f after, %d cores%n",
+                runs, loadBefore, load(), Runtime.getRuntime().availableProcessors());
+        out.println("ms per stage, in the order the engine's start thread takes them: median / p95");
+        for (int c = 0; c < cmds.size(); c++) {
+            out.println(String.join(" ", cmds.get(c)));
+            StringBuilder b = new StringBuilder();
+            for (int s = 0; s < names.length; s++) {
+                double[] v = t[c][s].clone();
+                Arrays.sort(v);
+                double median = runs % 2 == 1 ? v[runs / 2] : (v[runs / 2 - 1] + v[runs / 2]) / 2;
+                b.append(String.format(Locale.ROOT, "  %s %.0f / %.0f", names[s], median, v[(int) Math.ceil(0.95 * runs) - 1]));
+            }
+            out.println(b);
         }
         return 0;
     }
