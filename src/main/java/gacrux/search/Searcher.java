@@ -54,6 +54,15 @@ public final class Searcher {
     /** history[side][from*64+to]: quiet moves that caused cutoffs, with gravity toward zero. */
     final int[][] history = new int[2][64 * 64];
     final int[] scratch = new int[MoveGen.MAX_MOVES];
+    /**
+     * Evaluation cache: the static evaluation by position key, direct-mapped, this searcher's own (no sharing,
+     * so no races). The same position is evaluated again and again (re-searches after LMR and PVS, transpositions,
+     * qsearch at a node the main search just evaluated); the evaluation depends on the position alone, so a hit
+     * returns what Evaluator.evaluate would and the search tree (bench's fingerprint) stays the same.
+     */
+    private static final int EVAL_CACHE_BITS = 15;
+    private final long[] evalKeys = new long[1 << EVAL_CACHE_BITS];
+    private final int[] evalScores = new int[1 << EVAL_CACHE_BITS];
     /** TREEDUMP (docs/treedump-format.md): this searcher's line buffer and each ply's hash move; null when off. */
     final StringBuilder trace = TreeDump.newBuffer();
     final int[] ttMoveAt = TreeDump.ON ? new int[STACK] : null;
@@ -664,7 +673,7 @@ public final class Searcher {
 
         if (TreeDump.ON) ttMoveAt[ply] = ttMove;
         boolean inCheck = p.inCheck();
-        int eval = inCheck ? -INFINITE : Evaluator.evaluate(p);
+        int eval = inCheck ? -INFINITE : evaluate(p);
         staticEval[ply] = eval;
 
         if (pruning && !pvNode && !inCheck) {
@@ -1161,6 +1170,17 @@ public final class Searcher {
         return list[i];
     }
 
+    /** Evaluator.evaluate through the evaluation cache. Key 0 marks an empty slot (a position with that key, one in 2^64, is evaluated every time). */
+    int evaluate(Position p) {
+        long key = p.key();
+        int i = (int) key & ((1 << EVAL_CACHE_BITS) - 1);
+        if (evalKeys[i] == key && key != 0) return evalScores[i];
+        int e = Evaluator.evaluate(p);
+        evalKeys[i] = key;
+        evalScores[i] = e;
+        return e;
+    }
+
     int qsearch(int ply, int alpha, int beta) {
         pvLength[ply] = 0;
         if ((++nodes & 1023) == 0 || control.limits.nodes() > 0) poll();
@@ -1175,7 +1195,7 @@ public final class Searcher {
         if (inCheck) {
             best = -INFINITE;
         } else {
-            best = Evaluator.evaluate(p);
+            best = evaluate(p);
             if (best >= beta) return best;
             if (best > alpha) alpha = best;
         }
