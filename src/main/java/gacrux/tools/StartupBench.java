@@ -126,10 +126,8 @@ final class StartupBench {
             out.println(String.join(" ", cmds.get(c)));
             StringBuilder b = new StringBuilder();
             for (int s = 0; s < names.length; s++) {
-                double[] v = t[c][s].clone();
-                Arrays.sort(v);
-                double median = runs % 2 == 1 ? v[runs / 2] : (v[runs / 2 - 1] + v[runs / 2]) / 2;
-                b.append(String.format(Locale.ROOT, "  %s %.0f / %.0f", names[s], median, v[(int) Math.ceil(0.95 * runs) - 1]));
+                double[] m = medianP95(t[c][s]);
+                b.append(String.format(Locale.ROOT, "  %s %.0f / %.0f", names[s], m[0], m[1]));
             }
             out.println(b);
         }
@@ -184,11 +182,16 @@ final class StartupBench {
     }
 
     private static String stats(Sample[] s, java.util.function.ToLongFunction<Sample> f) {
-        long[] v = Arrays.stream(s).mapToLong(f).sorted().toArray();
-        int n = v.length;
-        double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-        long p95 = v[(int) Math.ceil(0.95 * n) - 1];
-        return String.format(Locale.ROOT, "%4.0f / %4d", median, p95);
+        double[] m = medianP95(Arrays.stream(s).mapToLong(f).asDoubleStream().toArray());
+        return String.format(Locale.ROOT, "%4.0f / %4d", m[0], (long) m[1]);
+    }
+
+    /** Median and p95 (nearest rank: the 19th of 20 sorted values) of v. */
+    private static double[] medianP95(double[] v) {
+        double[] x = v.clone();
+        Arrays.sort(x);
+        int n = x.length;
+        return new double[] {n % 2 == 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2, x[(int) Math.ceil(0.95 * n) - 1]};
     }
 
     /** This jar under the running java; the launcher too if this is X/target/gacrux.jar and X/scripts/gacrux exists. */
