@@ -50,7 +50,8 @@ public final class EvalTrace {
     static final int MG_VAL, EG_VAL, TEMPO_I, DOUBLED_M, DOUBLED_E, ISOLATED_M, ISOLATED_E, BACKWARD_M, BACKWARD_E,
             SUPPORTED_M, SUPPORTED_E, PHALANX_M, PHALANX_E, PASSED_M, PASSED_E, PK_THEIRS, PK_OWN,
             PAIR_M, PAIR_E, OPEN_M, OPEN_E, SEMI_M, SEMI_E, MOB_M, MOB_E, SH_NEAR, SH_FAR, SH_OPEN,
-            TP_M, TP_E, TM_M, TM_E, TRQ_M, TRQ_E, HANG_M, HANG_E, PUSH_M, PUSH_E;
+            TP_M, TP_E, TM_M, TM_E, TRQ_M, TRQ_E, HANG_M, HANG_E, PUSH_M, PUSH_E,
+            STORM_M, STORM_BL_M, KOPEN_M, KSEMI_OWN_M, KCENTER_M, KTRAP_M, CHECK_M, CHECK_E;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -111,6 +112,21 @@ public final class EvalTrace {
         PUSH_M = scalar("PAWN_PUSH_THREAT_MG", MG,
                 "An enemy knight, bishop, rook or queen that one of our pawns would attack after a safe push.");
         PUSH_E = scalar("PAWN_PUSH_THREAT_EG", EG, null);
+        // Only an enemy pawn on our 2nd to 4th rank counts: tuned over relative ranks 1-5, the 5th and 6th rank
+        // came out at -7..5 cp, noise. A file without an enemy pawn is the file terms' business.
+        STORM_M = add("STORM_MG", 8, MG, 1, 4, true, false,
+                "King safety (midgame): the nearest enemy pawn in front of our king on each of its three files, by its relative rank.");
+        STORM_BL_M = add("STORM_BLOCKED_MG", 8, MG, 2, 4, true, false,
+                "The same when one of our pawns stands right in front of it (it cannot advance, but it can open a lever).");
+        KOPEN_M = scalar("KING_OPEN_FILE_MG", MG,
+                "Files around our king: no pawn at all, or no pawn of ours (theirs only).");
+        KSEMI_OWN_M = scalar("KING_SEMI_OWN_MG", MG, null);
+        KCENTER_M = scalar("KING_CENTER_MG", MG, "Our king on the d or e file of its first two ranks while they have a queen.");
+        KTRAP_M = scalar("KING_TRAPPED_ROOK_MG", MG,
+                "Our king on its first rank with one of our rooks between it and the corner (walked, not castled).");
+        CHECK_M = add("SAFE_CHECK_MG", 7, MG, 2, 6, true, false,
+                "A safe square from which one of our pieces can check their king next move, by our piece's type.");
+        CHECK_E = add("SAFE_CHECK_EG", 7, EG, 2, 6, true, false, null);
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -148,6 +164,12 @@ public final class EvalTrace {
         w[TRQ_M] = THREAT_ROOK_QUEEN_MG; w[TRQ_E] = THREAT_ROOK_QUEEN_EG;
         w[HANG_M] = HANGING_MG; w[HANG_E] = HANGING_EG;
         w[PUSH_M] = PAWN_PUSH_THREAT_MG; w[PUSH_E] = PAWN_PUSH_THREAT_EG;
+        System.arraycopy(STORM_MG, 0, w, STORM_M, 8);
+        System.arraycopy(STORM_BLOCKED_MG, 0, w, STORM_BL_M, 8);
+        w[KOPEN_M] = KING_OPEN_FILE_MG; w[KSEMI_OWN_M] = KING_SEMI_OWN_MG;
+        w[KCENTER_M] = KING_CENTER_MG; w[KTRAP_M] = KING_TRAPPED_ROOK_MG;
+        System.arraycopy(SAFE_CHECK_MG, 0, w, CHECK_M, 7);
+        System.arraycopy(SAFE_CHECK_EG, 0, w, CHECK_E, 7);
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -254,6 +276,7 @@ public final class EvalTrace {
         int phase = 0;
         s.dangerMg = 0;
         long wAtt = 0, bAtt = 0;
+        final long[][] typeAtt = new long[2][7];   // [colour][piece type]: attacks, for the safe checks
         for (int col = WHITE; col <= BLACK; col++) {
             final int them = col ^ 1;
             final double sg = col == WHITE ? 1 : -1;
@@ -336,6 +359,7 @@ public final class EvalTrace {
                         default -> rookAttacks(sq, occ) | bishopAttacks(sq, occ);
                     };
                     allAtt |= att;
+                    typeAtt[col][t] |= att;
                     if (t == KNIGHT || t == BISHOP) minorAtt |= att;
                     else if (t == ROOK) rookAtt |= att;
                     int mob = Long.bitCount(att & mobilityArea) - MOB_CENTER[t];
@@ -359,6 +383,31 @@ public final class EvalTrace {
             psq(c, col, KING, ownKing, sg);
             int kf = ownKing & 7;
             int kRel = col == WHITE ? ownKing >> 3 : 7 - (ownKing >> 3);
+            {
+                // Written apart from evaluate()'s bit-parallel form, one file at a time, so that the two check each other.
+                int center = kf < 1 ? 1 : (kf > 6 ? 6 : kf);
+                int kr = ownKing >> 3;
+                long ahead = theirPawns & (col == WHITE ? (kr == 7 ? 0 : -1L << (8 * (kr + 1))) : (kr == 0 ? 0 : -1L >>> (8 * (8 - kr))));
+                for (int f = center - 1; f <= center + 1; f++) {
+                    long file = FILE_A << f;
+                    long ownOnFile = ownPawns & file;
+                    if (ownOnFile == 0) c[(theirPawns & file) == 0 ? KOPEN_M : KSEMI_OWN_M] -= sg;
+                    long storm = ahead & file;
+                    if (storm != 0) {
+                        int sq = col == WHITE ? Long.numberOfTrailingZeros(storm) : 63 - Long.numberOfLeadingZeros(storm);
+                        int r = col == WHITE ? sq >> 3 : 7 - (sq >> 3);
+                        boolean blocked = (ownPawns & (1L << (col == WHITE ? sq - 8 : sq + 8))) != 0;
+                        // Only relative ranks 1-3 are in evaluate()'s storm zone (the tuned range); a blocked pawn on rank 1 cannot be.
+                        if (r <= 3) c[(blocked ? STORM_BL_M : STORM_M) + r] -= sg;
+                    }
+                }
+                if (kRel <= 1 && (kf == 3 || kf == 4) && p.pieces(them, QUEEN) != 0) c[KCENTER_M] -= sg;
+                if (kRel == 0) {
+                    long backRooks = (p.pieces(col, ROOK) >>> (col == WHITE ? 0 : 56)) & 0xFF;
+                    long corner = kf >= 5 ? (0xFFL << (kf + 1)) & 0xFF : (kf >= 1 && kf <= 3 ? (1L << kf) - 1 : 0);
+                    if ((backRooks & corner) != 0) c[KTRAP_M] -= sg;
+                }
+            }
             if (kRel <= 1 && (kf <= 2 || kf >= 5)) {
                 int nearRank = kRel + 1, farRank = kRel + 2;
                 long near = RANK_1 << (8 * (col == WHITE ? nearRank : 7 - nearRank));
@@ -380,6 +429,17 @@ public final class EvalTrace {
             double n = Long.bitCount(wAtt & bPieces & ~bAtt) - Long.bitCount(bAtt & wPieces & ~wAtt);
             c[HANG_M] += n;
             c[HANG_E] += n;
+        }
+        for (int col = WHITE; col <= BLACK; col++) {
+            final double sg = col == WHITE ? 1 : -1;
+            final int k = col == WHITE ? bKing : wKing;
+            final long safe = ~p.occupancy(col) & ~(col == WHITE ? bAtt : wAtt);
+            final long rays = rookAttacks(k, occ), diag = bishopAttacks(k, occ);
+            final long[] a = typeAtt[col];
+            if ((KNIGHT_ATTACKS[k] & a[KNIGHT] & safe) != 0) { c[CHECK_M + KNIGHT] += sg; c[CHECK_E + KNIGHT] += sg; }
+            if ((diag & a[BISHOP] & safe) != 0) { c[CHECK_M + BISHOP] += sg; c[CHECK_E + BISHOP] += sg; }
+            if ((rays & a[ROOK] & safe) != 0) { c[CHECK_M + ROOK] += sg; c[CHECK_E + ROOK] += sg; }
+            if (((rays | diag) & a[QUEEN] & safe) != 0) { c[CHECK_M + QUEEN] += sg; c[CHECK_E + QUEEN] += sg; }
         }
         c[TEMPO_I] = p.sideToMove() == WHITE ? 1 : -1;
         s.phase = Math.min(phase, MAX_PHASE);

@@ -123,6 +123,76 @@ class EvaluatorTest {
         assertTrue(w > g, w + " vs " + g);
     }
 
+    /**
+     * What the named weight groups add to evaluate(p), white's view: evaluate() minus the tuner's model of it with those
+     * weights zeroed (EvalTraceTest holds the model to evaluate() within rounding). Switching a term off in
+     * evaluate() makes this 0; the mirrored position must give exactly the negation.
+     */
+    static double contribution(Position p, String... groups) {
+        double c = contributionOneSide(p, groups);
+        assertEquals(-c, contributionOneSide(p.mirrored(), groups), 1e-6, () -> "mirrored " + p.toFen());
+        return c;
+    }
+
+    private static double contributionOneSide(Position p, String... groups) {
+        int[] w = EvalTrace.currentWeights();
+        for (String name : groups) {
+            EvalTrace.Group g = EvalTrace.GROUPS.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+            java.util.Arrays.fill(w, g.offset(), g.offset() + g.length(), 0);
+        }
+        int e = Evaluator.evaluate(p);
+        return (p.sideToMove() == Piece.WHITE ? e : -e) - EvalTrace.modelEval(p, new EvalTrace.Scratch(), w);
+    }
+
+    @Test
+    void pawnStormAgainstTheKingCosts() {
+        // Black's g- and h-pawns on the 4th rank: against a king on g1 they are a storm, against one on b1 they are not.
+        // The king-square table prefers g1 (by about 4 cp here); the storm must outweigh it.
+        String stormed = "3rr1k1/pppbbp2/8/8/6pp/8/PPPBBPPP/3RR1K1 w - - 0 1";
+        String away = "3rr1k1/pppbbp2/8/8/6pp/8/PPPBBPPP/1K1RR3 w - - 0 1";
+        int a = Evaluator.evaluate(Position.fromFen(stormed)), b = Evaluator.evaluate(Position.fromFen(away));
+        assertTrue(a < b, a + " vs " + b);
+        double free = contribution(Position.fromFen(stormed), "STORM_MG", "STORM_BLOCKED_MG");
+        // The same pawns held by white pawns on g3 and h3: still a lever, less of a threat.
+        double blocked = contribution(Position.fromFen("3rr1k1/pppbbp2/8/8/6pp/6PP/PPPBBP2/3RR1K1 w - - 0 1"),
+                "STORM_MG", "STORM_BLOCKED_MG");
+        assertTrue(free < blocked && blocked < -2, free + " vs " + blocked);
+    }
+
+    @Test
+    void openAndHalfOpenFilesAtTheKingCost() {
+        // g-file open (no pawn at all) at white's king; black's king on b8 behind its a-, b- and c-pawns.
+        assertTrue(contribution(Position.fromFen("1k1rr3/pppbbp1p/8/8/8/8/PPPBBP1P/3RR1K1 w - - 0 1"),
+                "KING_OPEN_FILE_MG") < -5);
+        // f- and g-files without a white pawn, black's pawns still on them.
+        assertTrue(contribution(Position.fromFen("1k1rr3/pppbbppp/8/8/8/8/PPPBB2P/3RR1K1 w - - 0 1"),
+                "KING_SEMI_OWN_MG") < -5);
+    }
+
+    @Test
+    void uncastledKingInTheCentreCostsWhileQueensAreOn() {
+        String italian = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQ - 0 1";
+        assertTrue(contribution(Position.fromFen(italian), "KING_CENTER_MG") < -5);
+        String noQueens = "r1b2rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1B1K2R w KQ - 0 1";
+        assertEquals(0, contribution(Position.fromFen(noQueens), "KING_CENTER_MG"), 1.5);
+    }
+
+    @Test
+    void rookShutInByAWalkedKingCosts() {
+        assertTrue(contribution(Position.fromFen("r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQ1K1R w - - 0 1"),
+                "KING_TRAPPED_ROOK_MG") < -20);
+        assertEquals(0, contribution(Position.fromFen("r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1"),
+                "KING_TRAPPED_ROOK_MG"), 1.5);
+    }
+
+    @Test
+    void safeChecksCountOnlyWhenUnguarded() {
+        // The knight on c6 can check from e7, which nothing of black's guards ...
+        assertTrue(contribution(Position.fromFen("6k1/5ppp/2N5/8/8/8/5PPP/6K1 w - - 0 1"), "SAFE_CHECK_MG", "SAFE_CHECK_EG") > 4);
+        // ... until a bishop on f8 does.
+        assertEquals(0, contribution(Position.fromFen("5bk1/5ppp/2N5/8/8/8/5PPP/6K1 w - - 0 1"), "SAFE_CHECK_MG", "SAFE_CHECK_EG"), 1.5);
+    }
+
     @Test
     void drawishMaterialIsScaledDown() {
         assertEquals(0, Evaluator.evaluate(Position.fromFen("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1")));
