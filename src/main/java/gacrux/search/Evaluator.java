@@ -550,25 +550,14 @@ public final class Evaluator {
         }
 
         // ---- safe checks: squares our pieces reach that give check and that they do not guard ----
-        // The king's slider lines are looked up only when a safe square on their empty-board lines is reached at all.
         {
-            int m = 0, e = 0;
-            long safe = ~p.occupancy(WHITE) & ~bAtt;
-            long rays = ((wRookAtt | wQueenAtt) & safe & ROOK_LINES[bKing]) == 0 ? 0 : rookAttacks(bKing, occ);
-            long diag = ((wBishopAtt | wQueenAtt) & safe & BISHOP_LINES[bKing]) == 0 ? 0 : bishopAttacks(bKing, occ);
-            if ((KNIGHT_ATTACKS[bKing] & wKnightAtt & safe) != 0) { m += SAFE_CHECK_MG[KNIGHT]; e += SAFE_CHECK_EG[KNIGHT]; }
-            if ((diag & wBishopAtt & safe) != 0) { m += SAFE_CHECK_MG[BISHOP]; e += SAFE_CHECK_EG[BISHOP]; }
-            if ((rays & wRookAtt & safe) != 0) { m += SAFE_CHECK_MG[ROOK]; e += SAFE_CHECK_EG[ROOK]; }
-            if (((rays | diag) & wQueenAtt & safe) != 0) { m += SAFE_CHECK_MG[QUEEN]; e += SAFE_CHECK_EG[QUEEN]; }
-            safe = ~p.occupancy(BLACK) & ~wAtt;
-            rays = ((bRookAtt | bQueenAtt) & safe & ROOK_LINES[wKing]) == 0 ? 0 : rookAttacks(wKing, occ);
-            diag = ((bBishopAtt | bQueenAtt) & safe & BISHOP_LINES[wKing]) == 0 ? 0 : bishopAttacks(wKing, occ);
-            if ((KNIGHT_ATTACKS[wKing] & bKnightAtt & safe) != 0) { m -= SAFE_CHECK_MG[KNIGHT]; e -= SAFE_CHECK_EG[KNIGHT]; }
-            if ((diag & bBishopAtt & safe) != 0) { m -= SAFE_CHECK_MG[BISHOP]; e -= SAFE_CHECK_EG[BISHOP]; }
-            if ((rays & bRookAtt & safe) != 0) { m -= SAFE_CHECK_MG[ROOK]; e -= SAFE_CHECK_EG[ROOK]; }
-            if (((rays | diag) & bQueenAtt & safe) != 0) { m -= SAFE_CHECK_MG[QUEEN]; e -= SAFE_CHECK_EG[QUEEN]; }
-            mg += m;
-            eg += e;
+            int w = safeCheckTypes(bKing, ~p.occupancy(WHITE) & ~bAtt, occ, wKnightAtt, wBishopAtt, wRookAtt, wQueenAtt);
+            int b = safeCheckTypes(wKing, ~p.occupancy(BLACK) & ~wAtt, occ, bKnightAtt, bBishopAtt, bRookAtt, bQueenAtt);
+            for (int t = KNIGHT; t <= QUEEN; t++) {
+                int d = ((w >>> t) & 1) - ((b >>> t) & 1);
+                mg += d * SAFE_CHECK_MG[t];
+                eg += d * SAFE_CHECK_EG[t];
+            }
         }
 
         // ---- hanging pieces: attacked and not defended at all (needs both sides' attacks) ----
@@ -590,6 +579,22 @@ public final class Evaluator {
             if (scale != 64) score = score * scale / 64;
         }
         return p.sideToMove() == WHITE ? score : -score;
+    }
+
+    /**
+     * The piece types (bit t for type t) of one side that can check the king on {@code king} next move from a safe
+     * square, given that side's attacks by type. The king's slider lines are looked up only when a safe square on
+     * their empty-board lines is reached at all.
+     */
+    static int safeCheckTypes(int king, long safe, long occ, long knightAtt, long bishopAtt, long rookAtt, long queenAtt) {
+        long rays = ((rookAtt | queenAtt) & safe & ROOK_LINES[king]) == 0 ? 0 : rookAttacks(king, occ);
+        long diag = ((bishopAtt | queenAtt) & safe & BISHOP_LINES[king]) == 0 ? 0 : bishopAttacks(king, occ);
+        int types = 0;
+        if ((KNIGHT_ATTACKS[king] & knightAtt & safe) != 0) types |= 1 << KNIGHT;
+        if ((diag & bishopAtt & safe) != 0) types |= 1 << BISHOP;
+        if ((rays & rookAtt & safe) != 0) types |= 1 << ROOK;
+        if (((rays | diag) & queenAtt & safe) != 0) types |= 1 << QUEEN;
+        return types;
     }
 
     /** The files (bit f for file f) that hold at least one of these pawns. */
