@@ -112,6 +112,27 @@ public final class Position {
 
     public boolean inCheck() { return isAttacked(kingSquare(side), side ^ 1); }
 
+    /**
+     * Whether a quiet move (no capture, no promotion, not castling) gives check, exactly, without making it: the
+     * moved piece's own attacks from its new square (pawn, knight) or any of our sliders' lines to their king once
+     * the piece has left its square (the moved slider itself, or a discovered check). The search prunes late quiet
+     * moves that give no check before making them (PositionTest compares it with make-and-inCheck).
+     */
+    public boolean quietGivesCheck(int m) {
+        final int from = m & 63, to = (m >>> 6) & 63;
+        final int us = side, b = us << 3;
+        final int type = board[from] & 7;
+        final int ksq = kingSquare(us ^ 1);
+        final long king = 1L << ksq, moved = (1L << from) | (1L << to);
+        if (type == PAWN && (PAWN_ATTACKS[us][to] & king) != 0) return true;
+        if (type == KNIGHT && (KNIGHT_ATTACKS[to] & king) != 0) return true;
+        final long o = occupied() ^ moved;
+        long rq = bb[b | ROOK] | bb[b | QUEEN], bq = bb[b | BISHOP] | bb[b | QUEEN];
+        if (type == ROOK || type == QUEEN) rq ^= moved;
+        if (type == BISHOP || type == QUEEN) bq ^= moved;
+        return (rookAttacks(ksq, o) & rq) != 0 || (bishopAttacks(ksq, o) & bq) != 0;
+    }
+
     /** Pieces of the side not to move that give check. */
     public long checkers() {
         return attackersTo(kingSquare(side), occupied()) & occ[side ^ 1];

@@ -47,6 +47,12 @@ public final class Searcher {
     final int[][] moveScores = new int[STACK][MoveGen.MAX_MOVES];
     final int[] nodeType = new int[STACK];
     final int[] staticEval = new int[STACK];
+    /**
+     * improving[ply]: the static evaluation is above the one two plies up (our previous move's node), so this node's
+     * position is getting better for the side to move; late quiet moves are pruned and reduced less there. A helper
+     * takes it for its block's ply from the block (it has no frames above).
+     */
+    final boolean[] improving = new boolean[STACK];
     final int[] currentMove = new int[STACK];
     final int[][] pv = new int[STACK][STACK];
     final int[] pvLength = new int[STACK];
@@ -437,6 +443,8 @@ public final class Searcher {
         nodeType[0] = PV;
         pvLength[0] = 0;
         boolean inCheck = root.inCheck();
+        staticEval[0] = inCheck ? -INFINITE : evaluate(root); // for improving two plies down
+        improving[0] = true;
         int best = -INFINITE;
         int origAlpha = alpha;
         int bestRootScore = -INFINITE, bestRootIdx = pvIdx;
@@ -675,6 +683,7 @@ public final class Searcher {
         boolean inCheck = p.inCheck();
         int eval = inCheck ? -INFINITE : evaluate(p);
         staticEval[ply] = eval;
+        improving[ply] = !inCheck && (ply < 2 || eval > staticEval[ply - 2]);
 
         if (pruning && !pvNode && !inCheck) {
             // Reverse futility: far enough above beta at shallow depth, a quiet move will not lose it all.
@@ -876,14 +885,26 @@ public final class Searcher {
             if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, "SEE-CAP", 0, 0, PRUNED);
             return PRUNED;
         }
+        // A quiet move to a square where it is lost by exchange, at shallow depth.
+        if (prunable && quiet && depth <= 8 && !See.ge(p, m, -50 * depth)) {
+            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, "SEE-QUIET", 0, 0, PRUNED);
+            return PRUNED;
+        }
+        // Late move pruning (half as many moves where the position is not improving) and futility; never a move
+        // that gives check. Decided before the move is made (most late quiet moves are pruned, and a copy-make
+        // each cost about as much as a node); castling, whose check test needs the rook's move, after it.
+        boolean late = depth <= 8 && moveNumber >= (improving[ply] ? 3 + depth * depth : (3 + depth * depth) / 2);
+        boolean prune = prunable && quiet && (late || (depth <= 3 && eval + 100 + 90 * depth <= alpha));
+        boolean castle = Move.kind(m) == Move.CASTLE;
+        if (prune && !castle && !p.quietGivesCheck(m)) {
+            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, late ? "LMP" : "FP-QUIET", 0, 0, PRUNED);
+            return PRUNED;
+        }
         child.copyFrom(p);
         child.makeMove(m);
         boolean givesCheck = child.inCheck();
-        // Late move pruning and futility; never a move that gives check.
-        if (prunable && quiet && !givesCheck
-                && ((depth <= 4 && moveNumber >= 3 + depth * depth) || (depth <= 3 && eval + 100 + 90 * depth <= alpha))) {
-            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta,
-                    depth <= 4 && moveNumber >= 3 + depth * depth ? "LMP" : "FP-QUIET", 0, 0, PRUNED);
+        if (prune && castle && !givesCheck) {
+            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, late ? "LMP" : "FP-QUIET", 0, 0, PRUNED);
             return PRUNED;
         }
         keys[rootKeyIndex + ply + 1] = child.key();
@@ -901,6 +922,7 @@ public final class Searcher {
             if (pvNode) r--;
             if (m == killers[ply][0] || m == killers[ply][1]) r--;
             if (nt == CUT) r++;
+            if (!improving[ply]) r++;
             r -= history[p.sideToMove()][m & 4095] / 6000;
             r = Math.max(0, Math.min(newDepth - 1, r));
         }

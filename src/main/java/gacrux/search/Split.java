@@ -35,7 +35,6 @@ final class Split {
         me.alphaAt[0] = alpha;
         me.betaAt[0] = beta;
         me.nodeType[0] = PV;
-        me.staticEval[0] = 0;
         me.inCheckAt[0] = inCheck;
         me.searchedAt[0] = searched;
         me.blockAt[0] = null;
@@ -177,6 +176,8 @@ final class Split {
         b.alpha0 = me.alphaAt[q];
         b.beta = me.betaAt[q];
         b.staticEval = me.staticEval[q];
+        b.improving = me.improving[q];
+        b.staticEvalUp1 = q >= 1 ? me.staticEval[q - 1] : 0;
         b.inCheck = me.inCheckAt[q];
         b.pathLength = q;
         System.arraycopy(me.pathBase, 0, b.path, 0, me.pathBaseLength);

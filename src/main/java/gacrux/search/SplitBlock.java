@@ -44,6 +44,9 @@ public final class SplitBlock {
     /** The iteration's depth at the root (the check-extension cap depends on it). */
     public int rootDepth;
     public boolean inCheck;
+    /** The owner's improving flag at the split node, and its static evaluation one ply up. */
+    public boolean improving;
+    public int staticEvalUp1;
     public final int[] path = new int[Score.MAX_PLY + 8];
     /**
      * The owner's killer moves at the plies below the split (two per ply, indexed 2·ply, 2·ply+1), copied at the

@@ -21,6 +21,33 @@ class PositionTest {
         return fens;
     }
 
+    @Test
+    void quietGivesCheckAgreesWithMakeAndInCheck() throws Exception {
+        // Every quiet, non-castling move two plies deep from every suite position: direct, discovered and
+        // slider checks, pinned movers, kings moving off a line.
+        int[] moves = new int[256], replies = new int[256];
+        int checked = 0, checks = 0;
+        for (String fen : suiteFens()) {
+            Position p = Position.fromFen(fen);
+            int n = MoveGen.legal(p, moves, 0);
+            for (int i = 0; i <= n; i++) {
+                Position q = p;
+                if (i < n) { q = p.copy(); q.makeMove(moves[i]); }
+                int k = MoveGen.legal(q, replies, 0);
+                for (int j = 0; j < k; j++) {
+                    int m = replies[j];
+                    if (Move.isTactical(m) || Move.kind(m) == Move.CASTLE) continue;
+                    Position c = q.copy();
+                    c.makeMove(m);
+                    assertEquals(c.inCheck(), q.quietGivesCheck(m), q.toFen() + " " + Move.toUci(m));
+                    checked++;
+                    if (c.inCheck()) checks++;
+                }
+            }
+        }
+        assertTrue(checked > 30_000 && checks > 1_500, checked + " moves, " + checks + " checks");
+    }
+
     /**
      * The FEN as the Polyglot convention writes it back: an en-passant square stays only when a pawn of the
      * side to move stands beside the double-pushed pawn (a pseudo-legal capture); 4-field FENs get "0 1".

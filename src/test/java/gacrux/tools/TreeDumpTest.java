@@ -76,18 +76,42 @@ class TreeDumpTest {
             String kind = p.group(5), act = p.group(6), r = p.group(7), ext = p.group(8), score = p.group(9);
             acts.merge(act, 1, Integer::sum);
             String where = "line " + p.lineNo() + " " + p.path();
-            boolean pruned = act.equals("LMP") || act.equals("FP-QUIET") || act.equals("SEE-CAP");
+            boolean pruned = act.equals("LMP") || act.equals("FP-QUIET") || act.equals("SEE-CAP")
+                    || act.equals("SEE-QUIET");
             assertEquals(pruned, score.equals("SKIPPED"), where + ": SKIPPED exactly for pruned moves");
             assertEquals(act.equals("NMP"), p.path().endsWith("0000"), where + ": the null move is 0000");
             assertEquals(act.equals("NMP"), kind.equals("NULL"), where);
             assertEquals(act.startsWith("LMR") || act.equals("NMP"), !r.equals("0.00"), where + ": r only for LMR, NMP");
             assertEquals(act.equals("EXT"), ext.equals("1.00"), where + ": ext only for EXT");
             if (act.equals("SEE-CAP")) assertEquals("CAP", kind, where);
-            if (act.equals("LMP") || act.equals("FP-QUIET")) assertEquals("QUIET", kind, where);
+            if (act.equals("LMP") || act.equals("FP-QUIET") || act.equals("SEE-QUIET")) assertEquals("QUIET", kind, where);
         }
         // The decisions this position really takes at depth 4.
-        for (String a : List.of("FULL", "LMR", "EXT", "NMP", "LMP", "FP-QUIET", "SEE-CAP"))
+        for (String a : List.of("FULL", "LMR", "EXT", "NMP", "LMP", "FP-QUIET", "SEE-CAP", "SEE-QUIET"))
             assertTrue(acts.containsKey(a), "no act=" + a + " in " + acts);
+    }
+
+    @Test
+    void latePruningWaitsHalfAsLongWhereTheNodeIsNotImproving() throws Exception {
+        // Per node, the moves searched (not pruned, not the null move) before each LMP line: at least half of
+        // 3 + depth², and below 3 + depth² somewhere (a node that is not improving). A RESULT line ends a node's visit.
+        Map<String, Integer> searched = new HashMap<>();
+        int early = 0, lmp = 0;
+        for (Parsed p : TreeDumps.parseAll(serial)) {
+            if (!p.move()) { searched.remove(p.path()); continue; }
+            if (p.group(5).equals("NULL")) continue;
+            int cut = p.path().lastIndexOf(' ');
+            String parent = cut < 0 ? "" : p.path().substring(0, cut);
+            int before = searched.getOrDefault(parent, 0);
+            int d = (int) Double.parseDouble(p.group(2));
+            if (p.group(6).equals("LMP")) {
+                lmp++;
+                assertTrue(before >= (3 + d * d) / 2, "line " + p.lineNo() + ": LMP after " + before + " moves at depth " + d);
+                if (before < 3 + d * d) early++;
+            }
+            if (!p.group(9).equals("SKIPPED")) searched.merge(parent, 1, Integer::sum);
+        }
+        assertTrue(early > 0 && early < lmp, early + " of " + lmp + " LMP lines before 3 + depth² moves");
     }
 
     @Test
