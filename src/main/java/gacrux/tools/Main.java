@@ -56,13 +56,14 @@ public final class Main {
                        java -jar gacrux.jar --cluster HOST:PORT,... [--cluster-bind HOST[:PORT]]  the same, using a cluster's worker nodes
                        java -jar gacrux.jar perft DEPTH [--fen FEN] [--chess960] [--divide] [--threads N]
                        java -jar gacrux.jar bench [DEPTH]
-                       java -jar gacrux.jar smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB] [--protocol-trace PREFIX] [--svg PREFIX]
+                       java -jar gacrux.jar %s
                        java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
                        java -jar gacrux.jar treediff A.log B.log [--limit N]
                        java -jar gacrux.jar startup [--runs N] [--cmd "COMMAND"]... [--hash MB | --stages]
                        java -jar gacrux.jar node --port P [--host H] [--seed HOST:PORT,...] [--threads N] [--hash MB] [--stable-after 7s]
                        java -jar gacrux.jar datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R]
                        java -jar gacrux.jar tune --data FILE [--iterations N] [--out FILE] [--apply Evaluator.java]
-                       java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]""";
+                       java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]"""
+                .formatted(SmpBench.USAGE.replace(" | smpbench", "\n       java -jar gacrux.jar smpbench"));
     }
 }

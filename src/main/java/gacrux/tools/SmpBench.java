@@ -40,6 +40,16 @@ import java.util.concurrent.TimeUnit;
  * simulated processors, deterministically (see ScalingStudy and gacrux.dts.ScalingSimulator).
  */
 final class SmpBench {
+    /** Every option the parser below accepts (Main's usage text prints it too; SmpBenchTest checks both). */
+    static final String USAGE = "smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
+            + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy] [--movetime MS]"
+            + " | smpbench --simulate 2,4,8,16,32,64 [--latency NODES] [--quantum NODES] [--seed S] [--plot FILE.svg]"
+            + " [--real-runs K | --no-real] [--depth D] [--positions FILE] [--tt MB]"
+            + " | smpbench --simulate W --nodes 2,4 [--net-latency 60,600] [--cluster-split-depth 6,8,10] [--cluster-below-root] [--latency NODES]"
+            + " [--quantum NODES] [--seed S] [--depth D] [--positions FILE] [--tt MB];"
+            + " tuning: [--min-split-depth D] [--max-helpers N] [--no-idle-choice] [--no-helpful-master]"
+            + " [--no-fresh-bounds]";
+
     private SmpBench() {}
 
     /** Middlegame positions of the Bratko-Kopec test (facts: positions from a public test suite). */
@@ -170,15 +180,7 @@ final class SmpBench {
             err.println("smpbench: missing value after " + args[args.length - 1]);
             return 2;
         } catch (IllegalArgumentException | IOException e) {
-            err.println("smpbench: " + e.getMessage()
-                    + " (usage: smpbench [--threads 1,2,4] [--depth D] [--positions FILE] [--tt MB]"
-                    + " [--protocol-trace PREFIX] [--svg PREFIX] [--mode dts,lazy] [--movetime MS]"
-                    + " | smpbench --simulate 2,4,8,16,32,64 [--latency NODES] [--quantum NODES] [--seed S] [--plot FILE.svg]"
-                    + " [--real-runs K | --no-real] [--depth D] [--positions FILE] [--tt MB]"
-                    + " | smpbench --simulate W --nodes 2,4 [--net-latency 60,600] [--cluster-split-depth 6,8,10] [--cluster-below-root] [--latency NODES]"
-                    + " [--quantum NODES] [--seed S] [--depth D] [--positions FILE] [--tt MB];"
-                    + " tuning: [--min-split-depth D] [--max-helpers N] [--no-idle-choice] [--no-helpful-master]"
-                    + " [--no-fresh-bounds])");
+            err.println("smpbench: " + e.getMessage() + " (usage: " + USAGE + ")");
             return 2;
         }
         List<Position> positions = new ArrayList<>();

@@ -18,7 +18,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code startup [--runs N] [--cmd "COMMAND"]... [--hash MB]}: starts the engine N times per command (commands
+ * {@code startup [--runs N] [--cmd "COMMAND"]... [--hash MB | --stages]}: starts the engine N times per command (commands
  * alternate, so machine load hits them alike), sends {@code uci} and {@code isready} at once and times, from the
  * process start, the arrival of {@code uciok} and {@code readyok}; prints median and p95 (nearest rank) per
  * command with the load average before and after. With {@code --hash MB} it also times

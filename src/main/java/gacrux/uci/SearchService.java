@@ -249,11 +249,14 @@ final class SearchService {
                 done.accept(id);
             }
         };
+        // Each parallel branch names itself, so a GUI log (and LazySmpUciTest) sees which search really answered.
         if (dts != null && opts.lazySmp()) {
             // Lazy SMP: every other worker runs the same search on the shared TT; its result and info are dropped.
+            out.info("search Lazy SMP, " + opts.threads() + " threads");
             dts.configure(config);
             dts.searchLazy(control, rootJob, s -> s.think(root, history, control, line -> { }));
         } else if (dts != null) {
+            out.info("search DTS, " + opts.threads() + " threads");
             dts.configure(config);
             gacrux.search.ProtocolTrace trace = openTrace();
             if (trace != null) control.withTrace(trace);

@@ -319,8 +319,6 @@ public final class UciEngine extends AbstractBehavior<UciEngine.Command> {
         }
         if (limits.ponder() && !options.ponder() && debug) out.info("go ponder without Ponder option set");
         EngineOptions.Snapshot opts = options.snapshot();
-        // The parallel mode in force, so a GUI log (and a test) can see which search answered.
-        if (opts.threads() > 1) out.info("search " + (opts.lazySmp() ? "Lazy SMP" : "DTS") + ", " + opts.threads() + " threads");
         running = service.search(position.copy(), history.clone(), limits, opts, nextId(),
                 this::finished, id -> getContext().getSelf().tell(new SearchAnswered(id)));
     }

@@ -30,6 +30,22 @@ class SmpBenchTest {
         return f;
     }
 
+    /** Every option the parser has a case for is in smpbench's own usage and in Main's (the source is the list). */
+    @Test
+    void everyParsedOptionIsInBothUsageTexts() throws Exception {
+        String source = Files.readString(Path.of("src/main/java/gacrux/tools/SmpBench.java"));
+        List<String> options = java.util.regex.Pattern.compile("case \"(--[a-z-]+)\"").matcher(source).results()
+                .map(m -> m.group(1)).distinct().toList();
+        assertTrue(options.size() >= 20, "parser cases found: " + options);
+        String ownUsage = run("--bogus").err();
+        String mainUsage = Main.usageText();
+        for (String option : options) {
+            assertTrue(ownUsage.contains(option + " ") || ownUsage.contains(option + "]"), "smpbench's usage omits " + option);
+            assertTrue(mainUsage.lines().filter(l -> l.contains("gacrux.jar smpbench")).anyMatch(l -> l.contains(option)),
+                    "Main's usage omits " + option);
+        }
+    }
+
     @Test
     void simulatorNamesTheToolsJarWhenTheTestKitIsMissing() {
         // gacrux.jar leaves the test kit out (scripts/check-jar.sh checks the jar); a loader that sees only the JDK

@@ -64,4 +64,27 @@ class HashResizeTest {
             assertTrue(ms < 1500, "quit during a Hash resize took " + ms + " ms\n" + e.transcript());
         }
     }
+
+    /**
+     * A go and its stop sent while a resize runs: the engine keeps the go and the stop in order behind the
+     * resize, and the stop ends that search (a stop lost during the resize would leave go infinite running
+     * until the WAIT runs out). That other commands are answered during a resize is the test above.
+     */
+    @Test
+    void aStopDuringAResizeStopsTheGoQueuedBehindIt() {
+        try (EngineProcess e = EngineProcess.start(List.of("-Xmx1g"))) {
+            e.send("isready");
+            e.waitFor(l -> l.equals("readyok"), WAIT);
+            e.send("setoption name Hash value 512");
+            e.send("position startpos moves e2e4");
+            e.send("go infinite");
+            e.send("stop");
+            List<String> lines = e.waitForAll(l -> l.startsWith("bestmove"), WAIT);
+            UciConversationTest.assertLegalBestmove(lines.get(lines.size() - 1),
+                    UciConversationTest.at(null, "e2e4"), e.transcript());
+            assertReadyWithHash(e, 512);
+            e.send("quit");
+            assertEquals(0, e.waitForExit(WAIT), e::transcript);
+        }
+    }
 }
