@@ -123,6 +123,39 @@ class Chess960UciTest {
         }
     }
 
+    /**
+     * The parallel searches in 960 mode: DTS and Lazy SMP at 2 threads find the castling mate (king-takes-rook
+     * notation) and play a few moves of a 960 game, each bestmove legal in the position the moves reached.
+     */
+    @Test
+    void dtsAndLazySmpSearchChess960Positions() {
+        for (String mode : List.of("DTS", "Lazy")) {
+            try (EngineProcess e = ready(true)) {
+                e.send("setoption name SMP value " + mode);
+                e.send("setoption name Threads value 2");
+                e.send("position fen " + CASTLE_MATES);
+                e.send("go depth 5");
+                List<String> lines = e.waitForAll(l -> l.startsWith("bestmove"), WAIT);
+                assertEquals("bestmove b1a1", lines.get(lines.size() - 1), mode + "\n" + e.transcript());
+                assertTrue(lines.contains("info string search " + (mode.equals("DTS") ? "DTS" : "Lazy SMP") + ", 2 threads"),
+                        e::transcript);
+                List<String> moves = new java.util.ArrayList<>();
+                Position p = Position.fromFen(OPEN_960, true);
+                for (int ply = 0; ply < 6; ply++) {
+                    e.send("position fen " + OPEN_960 + (moves.isEmpty() ? "" : " moves " + String.join(" ", moves)));
+                    e.send("go depth 6");
+                    String best = e.waitFor("bestmove", WAIT).split(" ")[1];
+                    Position at = p;
+                    int m = assertDoesNotThrow(() -> MoveGen.parseUci(at, best), mode + " ply " + ply + ": " + best);
+                    p = p.copy();
+                    p.makeMove(m);
+                    moves.add(best);
+                }
+                UciConversationTest.finish(e);
+            }
+        }
+    }
+
     @Test
     void goPerftCountsChess960Castling() {
         try (EngineProcess e = ready(true)) {
