@@ -698,7 +698,7 @@ public final class Searcher {
                 currentMove[ply] = 0;
                 int score = -search(ply + 1, depth - 1 - r, -beta, -beta + 1, ALL);
                 if (aborted()) return 0;
-                if (TreeDump.ON) TreeDump.move(trace, currentMove, ply, depth, alpha, beta, "NULL", "NMP", r, 0, score);
+                if (TreeDump.ON) TreeDump.move(trace, currentMove, ply, depth, alpha, beta, TreeDump.Kind.NULL, TreeDump.Act.NMP, r, 0, score);
                 if (score >= beta) return score >= MATE_BOUND ? beta : score;
             }
         }
@@ -882,12 +882,12 @@ public final class Searcher {
         boolean prunable = pruning && moveNumber > 0 && !pvNode && !inCheck && !isMate(alpha) && bestScore > -MATE_BOUND;
         // A capture that loses material at shallow depth.
         if (prunable && !quiet && depth <= 4 && !See.ge(p, m, -80 * depth)) {
-            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, "SEE-CAP", 0, 0, PRUNED);
+            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, TreeDump.Act.SEE_CAP, 0, 0, PRUNED);
             return PRUNED;
         }
         // A quiet move to a square where it is lost by exchange, at shallow depth.
         if (prunable && quiet && depth <= 8 && !See.ge(p, m, -50 * depth)) {
-            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, "SEE-QUIET", 0, 0, PRUNED);
+            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, TreeDump.Act.SEE_QUIET, 0, 0, PRUNED);
             return PRUNED;
         }
         // Late move pruning (half as many moves where the position is not improving) and futility; never a move
@@ -897,14 +897,14 @@ public final class Searcher {
         boolean prune = prunable && quiet && (late || (depth <= 3 && eval + 100 + 90 * depth <= alpha));
         boolean castle = Move.kind(m) == Move.CASTLE;
         if (prune && !castle && !p.quietGivesCheck(m)) {
-            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, late ? "LMP" : "FP-QUIET", 0, 0, PRUNED);
+            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, late ? TreeDump.Act.LMP : TreeDump.Act.FP_QUIET, 0, 0, PRUNED);
             return PRUNED;
         }
         child.copyFrom(p);
         child.makeMove(m);
         boolean givesCheck = child.inCheck();
         if (prune && castle && !givesCheck) {
-            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, late ? "LMP" : "FP-QUIET", 0, 0, PRUNED);
+            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, late ? TreeDump.Act.LMP : TreeDump.Act.FP_QUIET, 0, 0, PRUNED);
             return PRUNED;
         }
         keys[rootKeyIndex + ply + 1] = child.key();
@@ -958,16 +958,16 @@ public final class Searcher {
      * TREEDUMP: the MOVE line of currentMove[ply] (the path from the root is currentMove[0..ply], for a helper
      * starting with its block's path). A move abandoned mid-search (stop, or a fail high above) is not written.
      */
-    void traceMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, String act, int r, int ext,
+    void traceMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, TreeDump.Act act, int r, int ext,
                            int score) {
         if (score != PRUNED && aborted()) return;
-        String kind = moveNumber == 0 ? (ply > 0 && m == ttMoveAt[ply] ? "HASH" : "FIRST")
-                : Move.isTactical(m) ? "CAP" : "QUIET";
+        TreeDump.Kind kind = moveNumber == 0 ? (ply > 0 && m == ttMoveAt[ply] ? TreeDump.Kind.HASH : TreeDump.Kind.FIRST)
+                : Move.isTactical(m) ? TreeDump.Kind.CAP : TreeDump.Kind.QUIET;
         TreeDump.move(trace, currentMove, ply, depth, alpha, beta, kind, act, r, ext, score == PRUNED ? TreeDump.SKIPPED : score);
     }
 
-    private static String act(int r, boolean research, int ext) {
-        return r > 0 ? (research ? "LMR-RESEARCH" : "LMR") : ext > 0 ? "EXT" : "FULL";
+    private static TreeDump.Act act(int r, boolean research, int ext) {
+        return r > 0 ? (research ? TreeDump.Act.LMR_RESEARCH : TreeDump.Act.LMR) : ext > 0 ? TreeDump.Act.EXT : TreeDump.Act.FULL;
     }
 
     // ------------------------------------------------------------------------------------------------

@@ -22,6 +22,28 @@ public final class TreeDump {
     private TreeDump() {}
 
     public static final String PROPERTY = "gacrux.treedump";
+
+    /** A MOVE line's {@code kind}: how the move came to be searched at its node (docs/treedump-format.md). */
+    public enum Kind {
+        FIRST, HASH, CAP, QUIET, NULL;
+        /** The token written to the file. */
+        public String token() { return name(); }
+    }
+
+    /** A MOVE line's {@code act}: what the search did with the move (searched how, or pruned by which rule). */
+    public enum Act {
+        FULL("FULL"), LMR("LMR"), LMR_RESEARCH("LMR-RESEARCH"), EXT("EXT"), NMP("NMP"),
+        SEE_CAP("SEE-CAP"), SEE_QUIET("SEE-QUIET"), LMP("LMP"), FP_QUIET("FP-QUIET");
+        private final String token;
+        Act(String token) { this.token = token; }
+        /** The token written to the file (the format's spelling, with hyphens). */
+        public String token() { return token; }
+        /** The act a file's token names, or null. */
+        public static Act of(String token) {
+            for (Act a : values()) if (a.token.equals(token)) return a;
+            return null;
+        }
+    }
     /** The value written for the score of a move that was pruned without being searched. */
     public static final int SKIPPED = Integer.MIN_VALUE;
 
@@ -59,15 +81,15 @@ public final class TreeDump {
      * {@code MOVE}: the move path[ply] of the node reached by path[0..ply-1]. Depth, alpha and beta are the
      * node's; score is the move's score from the node's side, or {@link #SKIPPED}.
      */
-    static void move(StringBuilder sb, int[] path, int ply, int depth, int alpha, int beta, String kind, String act,
+    static void move(StringBuilder sb, int[] path, int ply, int depth, int alpha, int beta, Kind kind, Act act,
                      int r, int ext, int score) {
         sb.setLength(0);
         sb.append("MOVE path=\"");
         appendPath(sb, path, ply + 1);
         sb.append("\" depth=");
         plies(sb, depth);
-        sb.append(" alpha=").append(alpha).append(" beta=").append(beta).append(" kind=").append(kind)
-          .append(" act=").append(act).append(" r=");
+        sb.append(" alpha=").append(alpha).append(" beta=").append(beta).append(" kind=").append(kind.token())
+          .append(" act=").append(act.token()).append(" r=");
         plies(sb, r);
         sb.append(" ext=");
         plies(sb, ext);

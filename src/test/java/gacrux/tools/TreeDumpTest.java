@@ -76,6 +76,8 @@ class TreeDumpTest {
             String kind = p.group(5), act = p.group(6), r = p.group(7), ext = p.group(8), score = p.group(9);
             acts.merge(act, 1, Integer::sum);
             String where = "line " + p.lineNo() + " " + p.path();
+            org.junit.jupiter.api.Assertions.assertNotNull(TreeDump.Act.of(act), where + ": an act the format names");
+            org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> TreeDump.Kind.valueOf(kind), where + ": a kind the format names");
             boolean pruned = act.equals("LMP") || act.equals("FP-QUIET") || act.equals("SEE-CAP")
                     || act.equals("SEE-QUIET");
             assertEquals(pruned, score.equals("SKIPPED"), where + ": SKIPPED exactly for pruned moves");
