@@ -297,6 +297,7 @@ public final class Searcher {
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_PLY - 1) : MAX_PLY - 1;
         int multiPv = Math.max(1, Math.min(config.multiPv(), rootCount));
         int bestMove = rootMoves[0], ponderMove = Move.NONE, bestScore = 0, completedDepth = 0;
+        int stableIterations = 0; // completed iterations in a row with the same best move (the clock's scaling)
         long startNs = System.nanoTime();
         thinkStartNs = startNs;
         thinkInfo = info;
@@ -350,6 +351,9 @@ public final class Searcher {
                 }
                 break;
             }
+            int scoreDrop = completedDepth > 0 && !isMate(bestScore) && !isMate(rootScores[0])
+                    ? bestScore - rootScores[0] : 0;
+            stableIterations = completedDepth > 0 && rootMoves[0] == bestMove ? stableIterations + 1 : 0;
             completedDepth = depth;
             bestMove = rootMoves[0];
             bestScore = rootScores[0];
@@ -359,7 +363,7 @@ public final class Searcher {
                 info.accept(infoLine(depth, pvIdx, rootScores[pvIdx], "", startNs, true));
             if (control.stopped()) break;
             if (limits.mate() > 0 && bestScore >= MATE_BOUND && Score.mateMoves(bestScore) <= limits.mate()) break;
-            if (control.time.softExpired()) break;
+            if (control.time.softExpired(depth >= 6 ? TimeManager.stabilityScale(stableIterations, scoreDrop) : 1.0)) break;
             if (rootCount == 1 && control.limits.hasClock() && depth >= 8 && !control.time.pondering()) break;
         }
         return traced(new SearchResult(bestMove, ponderMove, bestScore, completedDepth, totalNodes()));

@@ -10,6 +10,10 @@ package gacrux.search;
 public final class TimeManager {
     /** Clock kept out of a timed move's plan: room for lags outside the search (scheduler, JIT, GC). */
     public static final long LAG_RESERVE_MS = 300;
+    /** Moves the clock is shared over when the GUI sends no movestogo (sudden death, increment). */
+    static final int DEFAULT_MOVES_TO_GO = 25;
+    /** Share of the soft limit after which no new iteration starts, before the stability scaling. */
+    static final double ITERATION_SHARE = 0.6;
 
     private final long softMs, hardMs;
     private final boolean timed;
@@ -32,7 +36,7 @@ public final class TimeManager {
             // and one 200 ms scheduler or JIT lag on a loaded machine forfeits the game (issue 8's soak).
             // Below the reserve an eighth of the clock is still planned, so moves get faster, not instant.
             long usable = Math.max(avail - LAG_RESERVE_MS, avail / 8);
-            int mtg = l.movestogo() > 0 ? Math.min(l.movestogo(), 40) : 30;
+            int mtg = l.movestogo() > 0 ? Math.min(l.movestogo(), 40) : DEFAULT_MOVES_TO_GO;
             long soft = usable / mtg + inc * 3 / 4;
             long hard = Math.min((long) (usable * (mtg == 1 ? 0.75 : 0.35)), soft * 4);
             hardMs = Math.max(1, hard);
@@ -57,9 +61,30 @@ public final class TimeManager {
         return timed && !pondering && elapsedMs() >= hardMs;
     }
 
-    /** At the end of an iteration: is another iteration unlikely to finish in time? */
+    /** At the end of an iteration: is another iteration unlikely to finish in time? (unscaled) */
     public boolean softExpired() {
-        return timed && !pondering && elapsedMs() >= softMs / 2;
+        return softExpired(1.0);
+    }
+
+    /**
+     * At the end of an iteration, with the search's own judgement of how settled it is: {@code scale} > 1
+     * (best move just changed, score falling) lets the next iteration start later, < 1 stops sooner.
+     * Never past the hard limit, which the search polls anyway.
+     */
+    public boolean softExpired(double scale) {
+        return timed && !pondering && elapsedMs() >= Math.min(hardMs, softMs * ITERATION_SHARE * scale);
+    }
+
+    /**
+     * How much longer than usual an unsettled search may keep iterating: the best move unchanged over more
+     * iterations spends less (1.25 down to 0.75 after ten), a score that fell since the last iteration spends
+     * more (up to 1.5 times for a drop of 100 cp), a rising one a little less (down to 0.85).
+     * Pure, so each worker's iterative deepening keeps its own counts (no shared state between lazy helpers).
+     */
+    public static double stabilityScale(int stableIterations, int scoreDrop) {
+        double stability = 1.25 - 0.05 * Math.min(10, Math.max(0, stableIterations));
+        double drop = Math.max(0.85, Math.min(1.5, 1.0 + scoreDrop / 200.0));
+        return stability * drop;
     }
 
     public long softMs() { return softMs; }

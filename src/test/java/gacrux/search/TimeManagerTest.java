@@ -74,4 +74,35 @@ class TimeManagerTest {
         t.ponderHit();
         assertFalse(t.pondering());
     }
+
+    @Test
+    void anUnsettledSearchMayIterateLongerThanASettledOne() {
+        double changedAndFalling = TimeManager.stabilityScale(0, 80);
+        double settledAndRising = TimeManager.stabilityScale(10, -40);
+        double neutral = TimeManager.stabilityScale(5, 0);
+        assertEquals(1.25 * 1.4, changedAndFalling, 1e-9);
+        assertEquals(0.75 * 0.85, settledAndRising, 1e-9);
+        assertEquals(1.0, neutral, 1e-9);
+        // bounded both ways, whatever the counts
+        assertEquals(1.25 * 1.5, TimeManager.stabilityScale(-3, 5000), 1e-9);
+        assertEquals(0.75 * 0.85, TimeManager.stabilityScale(400, -5000), 1e-9);
+    }
+
+    @Test
+    void theScaleMovesTheIterationCutOff() {
+        TimeManager t = new TimeManager(clock(60_000, 60_000, 0, 0), 0, 30);
+        assertTrue(t.softExpired(0.0), "a zero scale stops at once");
+        assertFalse(t.softExpired(1.0), "a fresh search has time for another iteration");
+        // the cut-off never passes the hard limit: with an absurd scale it is the hard limit
+        TimeManager mt = new TimeManager(new SearchLimits(0, 0, 1, 0, 0, 0, 0, 0, 0, false, false, List.of(), 0), 0, 0);
+        long until = System.nanoTime() + 50_000_000L;
+        while (mt.elapsedMs() < mt.hardMs() && System.nanoTime() < until) Thread.onSpinWait();
+        assertTrue(mt.softExpired(1e9));
+    }
+
+    @Test
+    void suddenDeathSharesTheClockOverTwentyFiveMoves() {
+        TimeManager t = new TimeManager(clock(60_000, 60_000, 0, 0), 0, 0);
+        assertEquals((60_000 - TimeManager.LAG_RESERVE_MS) / 25, t.softMs());
+    }
 }
