@@ -32,6 +32,14 @@ class HashResizeTest {
         }
     }
 
+    /** A fresh engine process with this heap option, past its first readyok. */
+    static EngineProcess ready(String heap) {
+        EngineProcess e = EngineProcess.start(List.of(heap));
+        e.send("isready");
+        e.waitFor(l -> l.equals("readyok"), WAIT);
+        return e;
+    }
+
     /** isready, then d: the table's size in force once readyok has come. */
     static void assertReadyWithHash(EngineProcess e, int mb) {
         e.send("isready");
@@ -42,9 +50,7 @@ class HashResizeTest {
 
     @Test
     void theEngineStaysResponsiveDuringAResizeAndQuitEndsItPromptly() throws InterruptedException {
-        try (EngineProcess e = EngineProcess.start(List.of("-Xmx2g"))) {
-            e.send("isready");
-            e.waitFor(l -> l.equals("readyok"), WAIT);
+        try (EngineProcess e = ready("-Xmx2g")) {
             // Allocating 1 GiB takes the better part of a second at least. isready waits for it; a command the
             // engine answers at once (an unknown one) is answered meanwhile, so it comes first. When the resize
             // ran on the engine actor itself, everything waited for it and readyok came first.
@@ -72,9 +78,7 @@ class HashResizeTest {
      */
     @Test
     void aStopDuringAResizeStopsTheGoQueuedBehindIt() {
-        try (EngineProcess e = EngineProcess.start(List.of("-Xmx1g"))) {
-            e.send("isready");
-            e.waitFor(l -> l.equals("readyok"), WAIT);
+        try (EngineProcess e = ready("-Xmx1g")) {
             e.send("setoption name Hash value 512");
             e.send("position startpos moves e2e4");
             e.send("go infinite");
