@@ -113,6 +113,13 @@ public final class TranspositionTable {
      * the others short-lived daemons), each taking the next index until none is left or abort says stop.
      * Returns false if aborted. An error in any thread (OutOfMemoryError) is rethrown here once all have ended.
      */
+    /**
+     * Test-only fault injection: a pause after each segment (-Dgacrux.test.ttSegmentDelayMs=N), so a test can
+     * make a resize last seconds and tell "quit abandons it" from "quit waits for it" even on a loaded machine.
+     * Read once; 0 (no pause) unless set.
+     */
+    private static final long SEGMENT_DELAY_MS = Long.getLong("gacrux.test.ttSegmentDelayMs", 0L);
+
     private static boolean forEachSegment(int n, int threads, BooleanSupplier abort, IntConsumer job) {
         AtomicInteger next = new AtomicInteger();
         AtomicBoolean stopped = new AtomicBoolean(), aborted = new AtomicBoolean();
@@ -126,6 +133,7 @@ public final class TranspositionTable {
                         return;
                     }
                     job.accept(i);
+                    if (SEGMENT_DELAY_MS > 0) Thread.sleep(SEGMENT_DELAY_MS);
                 }
             } catch (Throwable t) {
                 failure.compareAndSet(null, t);
