@@ -109,17 +109,18 @@ public final class TranspositionTable {
     }
 
     /**
-     * Runs job(i) for every segment index i below n on up to {@code threads} threads (the caller one of them,
-     * the others short-lived daemons), each taking the next index until none is left or abort says stop.
-     * Returns false if aborted. An error in any thread (OutOfMemoryError) is rethrown here once all have ended.
-     */
-    /**
      * Test-only fault injection: a pause after each segment (-Dgacrux.test.ttSegmentDelayMs=N), so a test can
-     * make a resize last seconds and tell "quit abandons it" from "quit waits for it" even on a loaded machine.
+     * make a resize last seconds and tell a quit that ends the process promptly from one that waits for the
+     * resize, even on a loaded machine.
      * Read once; 0 (no pause) unless set.
      */
     private static final long SEGMENT_DELAY_MS = Long.getLong("gacrux.test.ttSegmentDelayMs", 0L);
 
+    /**
+     * Runs job(i) for every segment index i below n on up to {@code threads} threads (the caller one of them,
+     * the others short-lived daemons), each taking the next index until none is left or abort says stop.
+     * Returns false if aborted. An error in any thread (OutOfMemoryError) is rethrown here once all have ended.
+     */
     private static boolean forEachSegment(int n, int threads, BooleanSupplier abort, IntConsumer job) {
         AtomicInteger next = new AtomicInteger();
         AtomicBoolean stopped = new AtomicBoolean(), aborted = new AtomicBoolean();

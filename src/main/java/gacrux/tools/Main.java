@@ -64,6 +64,6 @@ public final class Main {
                        java -jar gacrux.jar datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R]
                        java -jar gacrux.jar tune --data FILE [--iterations N] [--out FILE] [--apply Evaluator.java]
                        java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]"""
-                .formatted(SmpBench.USAGE.replace(" | smpbench", "\n       java -jar gacrux.jar smpbench"));
+                .formatted(SmpBench.USAGE.replace(" | smpbench", "\n       java -jar gacrux-tools.jar smpbench"));
     }
 }

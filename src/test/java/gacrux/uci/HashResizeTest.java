@@ -68,8 +68,10 @@ class HashResizeTest {
             e.send("quit");
             assertEquals(0, e.waitForExit(WAIT), e::transcript);
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            // Abandoned between 64 MiB segments: at most one segment's pause (500 ms), the quit bound (400 ms) and
-            // the JVM's exit, with room for load; waiting for the resize would take 4 s or more.
+            // Quit does not wait for the resize: the resize is abandoned at the next segment, and in any case the
+            // process exits after the quit bound (400 ms) plus the JVM's exit, with room for load. Tried: with the
+            // abandoning switched off the bound alone still ends it in time, so this test guards the exit as a
+            // whole; a quit that waited for the resize would take 4 s or more.
             assertTrue(ms < 3000, "quit during a Hash resize took " + ms + " ms\n" + e.transcript());
         }
     }
