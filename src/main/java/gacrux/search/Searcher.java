@@ -900,17 +900,11 @@ public final class Searcher {
         boolean late = depth <= 8 && moveNumber >= (improving[ply] ? 3 + depth * depth : (3 + depth * depth) / 2);
         boolean prune = prunable && quiet && (late || (depth <= 3 && eval + 100 + 90 * depth <= alpha));
         boolean castle = Move.kind(m) == Move.CASTLE;
-        if (prune && !castle && !p.quietGivesCheck(m)) {
-            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, late ? TreeDump.Act.LMP : TreeDump.Act.FP_QUIET, 0, 0, PRUNED);
-            return PRUNED;
-        }
+        if (prune && !castle && !p.quietGivesCheck(m)) return prunedQuiet(ply, m, moveNumber, depth, alpha, beta, late);
         child.copyFrom(p);
         child.makeMove(m);
         boolean givesCheck = child.inCheck();
-        if (prune && castle && !givesCheck) {
-            if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, late ? TreeDump.Act.LMP : TreeDump.Act.FP_QUIET, 0, 0, PRUNED);
-            return PRUNED;
-        }
+        if (prune && castle && !givesCheck) return prunedQuiet(ply, m, moveNumber, depth, alpha, beta, late);
         keys[rootKeyIndex + ply + 1] = child.key();
         int ext = givesCheck && ply < 2 * rootDepth ? 1 : 0;
         int newDepth = depth - 1 + ext;
@@ -968,6 +962,12 @@ public final class Searcher {
         TreeDump.Kind kind = moveNumber == 0 ? (ply > 0 && m == ttMoveAt[ply] ? TreeDump.Kind.HASH : TreeDump.Kind.FIRST)
                 : Move.isTactical(m) ? TreeDump.Kind.CAP : TreeDump.Kind.QUIET;
         TreeDump.move(trace, currentMove, ply, depth, alpha, beta, kind, act, r, ext, score == PRUNED ? TreeDump.SKIPPED : score);
+    }
+
+    /** A quiet move pruned by late move pruning (late) or futility, before or after its make: PRUNED, traced. */
+    private int prunedQuiet(int ply, int m, int moveNumber, int depth, int alpha, int beta, boolean late) {
+        if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, late ? TreeDump.Act.LMP : TreeDump.Act.FP_QUIET, 0, 0, PRUNED);
+        return PRUNED;
     }
 
     private static TreeDump.Act act(int r, boolean research, int ext) {
