@@ -62,11 +62,16 @@ public final class ScalingSimulator {
     /**
      * One simulated search: virtual time = busy + idle of the root worker's timeline; totals are over all workers
      * of all machines. remoteSent/remoteMerged: moves handed to other machines and results merged; remoteNodes: the
-     * nodes those machines searched (part of nodes).
+     * nodes those machines searched (part of nodes). phaseBusy/phaseIdle: busy and idle of all workers by where the
+     * root worker stood when they were charged (Searcher.youngBrothersPhase: the eldest-brother chain, the rest of
+     * the first root move, the later root moves), so the idle time can be placed in the iteration. cutShortNodes:
+     * nodes of moves at blocks that a fail high at or above the block cut short (Searcher.cutShortNodes, all
+     * workers): a lower bound of the overhead's pure waste.
      */
     public record Result(int workers, long virtualTime, long nodes, long busy, long idle, long splits, int bestMove,
                          int score, long lastIterationTime, long lastIterationNodes, long traceEvents,
-                         long remoteSent, long remoteMerged, long remoteNodes) {}
+                         long remoteSent, long remoteMerged, long remoteNodes, java.util.List<Long> phaseBusy,
+                         java.util.List<Long> phaseIdle, long cutShortNodes) {}
 
     /**
      * The cluster level: nodes machines of the simulator's workers each; every message between machines costs
@@ -165,6 +170,7 @@ public final class ScalingSimulator {
         long idleInARow;
         final java.util.List<long[]> iterationEnds = new java.util.ArrayList<>();
         long remoteSent, taskIds;
+        final long[] phaseBusy = new long[Searcher.PHASES], phaseIdle = new long[Searcher.PHASES];
 
         Run(Position root, int depth) {
             this.root = root;
@@ -227,6 +233,8 @@ public final class ScalingSimulator {
                 idle += s.idle;
             }
             for (Machine m : machines) if (m != master) remoteNodes += m.nodes();
+            long cutShort = 0;
+            for (Machine m : machines) for (Searcher s : m.searchers) cutShort += s.cutShortNodes();
             Sim rootSim = master.sims[0];
             long lastTime = rootSim.clock, lastNodes = nodes;
             if (iterationEnds.size() >= 2) { // the last iteration: from the end of the one before to the end
@@ -235,7 +243,9 @@ public final class ScalingSimulator {
                 lastNodes = nodes - before[1];
             }
             return new Result(workers, rootSim.clock, nodes, busy, idle, splits, result.bestMove(), result.score(),
-                    lastTime, lastNodes, events, remoteSent, master.searchers[0].remoteMerged(), remoteNodes);
+                    lastTime, lastNodes, events, remoteSent, master.searchers[0].remoteMerged(), remoteNodes,
+                    java.util.Arrays.stream(phaseBusy).boxed().toList(),
+                    java.util.Arrays.stream(phaseIdle).boxed().toList(), cutShort);
         }
 
         /** Nodes searched so far by every machine (the master's workers' counters, the others' per task). */
@@ -279,6 +289,7 @@ public final class ScalingSimulator {
                     // waking its thread (the same accounting, far fewer thread switches at 16 or 32 workers).
                     next.clock += length;
                     next.idle += length;
+                    phaseIdle[phase()] += length;
                     if (++idleInARow > 1_000_000L * sims.length)
                         throw new IllegalStateException("every simulated worker is idle and nothing is in flight");
                     continue;
@@ -288,6 +299,9 @@ public final class ScalingSimulator {
                 return next;
             }
         }
+
+        /** Where the root worker stands in its iteration (between slices: nobody is searching). */
+        int phase() { return master.searchers[0].youngBrothersPhase(); }
 
         /** The holder's slice is over: pass the baton (perhaps to itself) and wait until it comes back. */
         void yieldFrom(Sim me) {
@@ -458,11 +472,14 @@ public final class ScalingSimulator {
             /** Charges the nodes searched in this slice and, if idleRest, the rest of the slice as idle. */
             void endSlice(boolean idleRest) {
                 long used = searcher.nodes() - sliceNodes0;
+                int phase = phase();
                 clock += used;
                 busy += used;
+                phaseBusy[phase] += used;
                 if (idleRest && used < sliceLength) {
                     clock += sliceLength - used;
                     idle += sliceLength - used;
+                    phaseIdle[phase] += sliceLength - used;
                 }
                 sliceNodes0 = searcher.nodes();
             }

@@ -191,6 +191,13 @@ public final class Searcher {
     public long helperMoves() { return helperMoves; }
     long helperMoves;
     /**
+     * Nodes of moves at a block that a fail high at that very block cut short (Share's abort): work a serial search
+     * would not have done, since creation. A lower bound of the parallel search's waste (moves completed at such a
+     * block after the one that failed high are wasted too, and not counted); per move, not per node.
+     */
+    public long cutShortNodes() { return cutShortNodes; }
+    long cutShortNodes;
+    /**
      * Stale and late steps this worker met (the stress tests assert that they happen): requests refused to it, its
      * requests withdrawn unanswered, attaches refused (a block gone or full), and Joins that began after the stop.
      */
@@ -992,6 +999,25 @@ public final class Searcher {
         blockAt[ply] = null;
         splittable[ply] = mayBeSplit;
         top = ply;
+    }
+
+    /** {@link #youngBrothersPhase()}: the eldest-brother chain, the rest of the first root move, the later root moves. */
+    public static final int PHASE_CHAIN = 0, PHASE_FIRST_ROOT_MOVE = 1, PHASE_LATER_ROOT_MOVES = 2, PHASES = 3;
+
+    /**
+     * Where this worker's own path stands in the young-brothers-wait order, for the scaling simulator's idle
+     * accounting (it reads the root worker's frames between slices, when no simulated worker runs; never called
+     * by the search). PHASE_CHAIN: every node from the root to the newest frame deep enough to be split is still
+     * on its first move, so no node of this path may be split yet (the first root move's leftmost path: YBW's
+     * serial part); PHASE_FIRST_ROOT_MOVE: still the first root move, but some node of the path deep enough to
+     * split has a brother free; PHASE_LATER_ROOT_MOVES: a later root move. (The root frame counts its searched
+     * moves only where the root may be split, as under DTS.)
+     */
+    public int youngBrothersPhase() {
+        if (searchedAt[0] > 0) return PHASE_LATER_ROOT_MOVES;
+        for (int q = 1; q <= top; q++)
+            if (searchedAt[q] > 0 && depthAt[q] >= dts.minSplitDepth()) return PHASE_FIRST_ROOT_MOVE;
+        return PHASE_CHAIN;
     }
 
     // ---- Split (§2.4): at the node an idle worker chose ----

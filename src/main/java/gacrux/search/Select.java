@@ -33,10 +33,16 @@ final class Select {
             if (alpha >= b.beta) break;
             me.currentMove[ply] = m;
             int best = SplitBlock.score(b.best.get());
+            long nodesBefore = me.nodes, cutShortBefore = me.cutShortNodes;
             int score = me.searchMove(ply, m, b.searchedBefore + idx, b.depth, alpha, b.beta, b.nodeType, b.staticEval,
                     b.inCheck, best, me.dts.freshBounds() ? b : null);
             if (score == Searcher.PRUNED) continue;
-            if (me.aborted()) break; // a stopped search's partial score is never shared
+            if (me.aborted()) { // a stopped search's partial score is never shared
+                // Cut short by a fail high at this block or one above. Loops nest (a helper's own blocks, a helpful
+                // master's help): the outer loop's figure, its whole move, replaces what inner loops counted in it.
+                if (!me.control.stopped() && b.chainAborted()) me.cutShortNodes = cutShortBefore + me.nodes - nodesBefore;
+                break;
+            }
             Share.shareAt(me, b, score, m, ply);
         }
     }

@@ -50,6 +50,47 @@ final class ScalingStudy {
     record Row(int workers, long time, long nodes, long busy, long idle, long splits, double medianSpeedup,
                long lastTime, long lastNodes) {}
 
+    /**
+     * Where the idle time falls: all workers' time (busy + idle) summed by the root worker's place in its iteration
+     * when it was charged (Searcher.youngBrothersPhase), as a share of the whole, and the idle share within each.
+     * The eldest-brother chain is YBW's serial part: nothing on the root worker's path may be split yet.
+     */
+    static void printPhases(PrintStream out, int[] ns, ScalingSimulator.Result[][] r) {
+        out.println("where the time goes, by the root worker's place in its iteration (share of all workers' time,"
+                + " idle share within it):");
+        out.println("workers   eldest-brother chain   rest of first root move   later root moves");
+        for (int ni = 0; ni < ns.length; ni++) {
+            if (ns[ni] == 1) continue;
+            long[] busy = new long[Searcher.PHASES], idle = new long[Searcher.PHASES];
+            long all = 0;
+            for (ScalingSimulator.Result x : r[ni])
+                for (int ph = 0; ph < Searcher.PHASES; ph++) {
+                    busy[ph] += x.phaseBusy().get(ph);
+                    idle[ph] += x.phaseIdle().get(ph);
+                    all += x.phaseBusy().get(ph) + x.phaseIdle().get(ph);
+                }
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%7d", ns[ni]));
+            for (int ph = 0; ph < Searcher.PHASES; ph++) {
+                long t = busy[ph] + idle[ph];
+                line.append(String.format(Locale.ROOT, "   %5.1f%% (idle %5.1f%%)   ", 100.0 * t / Math.max(1, all),
+                        100.0 * idle[ph] / Math.max(1, t)));
+            }
+            out.println(line.toString().stripTrailing());
+        }
+        out.println("nodes of moves at blocks cut short by a fail high there or above (a lower bound of the waste):");
+        for (int ni = 0; ni < ns.length; ni++) {
+            if (ns[ni] == 1) continue;
+            long cut = 0, nodes = 0, serial = 0;
+            for (int pi = 0; pi < r[ni].length; pi++) {
+                cut += r[ni][pi].cutShortNodes();
+                nodes += r[ni][pi].nodes();
+                serial += r[0][pi].nodes();
+            }
+            out.printf(Locale.ROOT, "%7d   %5.1f%% of the nodes, %5.1f%% of the overhead%n", ns[ni],
+                    100.0 * cut / Math.max(1, nodes), 100.0 * cut / Math.max(1, nodes - serial));
+        }
+    }
+
     static int run(PrintStream out, PrintStream err, List<Position> positions, int depth, int ttMb, int[] simulate,
                    int quantum, long seed, String plot, int realRuns, long latencyOption, DtsConfig dts) {
         boolean real = realRuns > 0;
@@ -101,6 +142,7 @@ final class ScalingStudy {
                     (double) x.nodes() / x.time() / ((double) base.nodes() / base.time()),
                     100.0 * x.idle() / Math.max(1, x.busy() + x.idle()), x.splits(), paper(x.workers()));
         }
+        printPhases(out, ns, r);
         out.printf(Locale.ROOT, "(simulation took %.1f s of this machine's time)%n", (System.nanoTime() - started) / 1e9);
         double[] measured = null;
         if (real) {
