@@ -66,12 +66,14 @@ public final class ScalingSimulator {
      * root worker stood when they were charged (Searcher.youngBrothersPhase: the eldest-brother chain, the rest of
      * the first root move, the later root moves), so the idle time can be placed in the iteration. cutShortNodes:
      * nodes of moves at blocks that a fail high at or above the block cut short (Searcher.cutShortNodes, all
-     * workers): a lower bound of the overhead's pure waste.
+     * workers); finishedAfterCutNodes: moves at such blocks after the first fail high, in the serial order,
+     * searched to their end all the same (Searcher.finishedAfterCutNodes). Together: the waste at blocks that failed high.
      */
     public record Result(int workers, long virtualTime, long nodes, long busy, long idle, long splits, int bestMove,
                          int score, long lastIterationTime, long lastIterationNodes, long traceEvents,
                          long remoteSent, long remoteMerged, long remoteNodes, java.util.List<Long> phaseBusy,
-                         java.util.List<Long> phaseIdle, long cutShortNodes) {}
+                         java.util.List<Long> phaseIdle, long cutShortNodes,
+                         long finishedAfterCutNodes) {}
 
     /**
      * The cluster level: nodes machines of the simulator's workers each; every message between machines costs
@@ -233,8 +235,12 @@ public final class ScalingSimulator {
                 idle += s.idle;
             }
             for (Machine m : machines) if (m != master) remoteNodes += m.nodes();
-            long cutShort = 0;
-            for (Machine m : machines) for (Searcher s : m.searchers) cutShort += s.cutShortNodes();
+            long cutShort = 0, afterCut = 0;
+            for (Machine m : machines)
+                for (Searcher s : m.searchers) {
+                    cutShort += s.cutShortNodes();
+                    afterCut += s.finishedAfterCutNodes();
+                }
             Sim rootSim = master.sims[0];
             long lastTime = rootSim.clock, lastNodes = nodes;
             if (iterationEnds.size() >= 2) { // the last iteration: from the end of the one before to the end
@@ -245,7 +251,7 @@ public final class ScalingSimulator {
             return new Result(workers, rootSim.clock, nodes, busy, idle, splits, result.bestMove(), result.score(),
                     lastTime, lastNodes, events, remoteSent, master.searchers[0].remoteMerged(), remoteNodes,
                     java.util.Arrays.stream(phaseBusy).boxed().toList(),
-                    java.util.Arrays.stream(phaseIdle).boxed().toList(), cutShort);
+                    java.util.Arrays.stream(phaseIdle).boxed().toList(), cutShort, afterCut);
         }
 
         /** Nodes searched so far by every machine (the master's workers' counters, the others' per task). */

@@ -198,6 +198,12 @@ public final class Searcher {
     public long cutShortNodes() { return cutShortNodes; }
     long cutShortNodes;
     /**
+     * Nodes of moves at this worker's own blocks that came after the block's first fail high in the serial order
+     * but were searched to their end (by anyone): the rest of the waste at blocks that failed high, since creation.
+     */
+    public long finishedAfterCutNodes() { return finishedAfterCutNodes; }
+    long finishedAfterCutNodes;
+    /**
      * Stale and late steps this worker met (the stress tests assert that they happen): requests refused to it, its
      * requests withdrawn unanswered, attaches refused (a block gone or full), and Joins that began after the stop.
      */

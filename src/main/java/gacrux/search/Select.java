@@ -43,6 +43,8 @@ final class Select {
                 if (!me.control.stopped() && b.chainAborted()) me.cutShortNodes = cutShortBefore + me.nodes - nodesBefore;
                 break;
             }
+            b.moveNodes[idx] = me.nodes - nodesBefore;
+            if (score >= b.beta) b.firstFailHigh.accumulateAndGet(idx, Math::min);
             Share.shareAt(me, b, score, m, ply);
         }
     }

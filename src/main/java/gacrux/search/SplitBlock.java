@@ -69,6 +69,13 @@ public final class SplitBlock {
     public final AtomicLong best = new AtomicLong();
     public volatile boolean aborted;
     /**
+     * The waste count (Searcher.finishedAfterCutNodes): nodes of each move searched to its end here, written by the
+     * worker that Selected it before it Shares; the index of the first move, in the serial order, that failed high
+     * (MAX_VALUE: none). Read by the owner once the last helper has Merged (the close's CAS orders them).
+     */
+    final long[] moveNodes = new long[MoveGen.MAX_MOVES];
+    final AtomicInteger firstFailHigh = new AtomicInteger(Integer.MAX_VALUE);
+    /**
      * The workers that took part in this generation, a bit each (workers 63 and above share bit 63): the ones
      * an abort signals. Set by the owner at open and by each helper at attach, after its CAS; the helper then
      * reads the chain's abort flags once (Select), the aborter writes the flag and then reads this: one of the
@@ -167,6 +174,8 @@ public final class SplitBlock {
         aborted = false;
         abandoned = false;
         pvLength = 0;
+        java.util.Arrays.fill(moveNodes, 0);
+        firstFailHigh.set(Integer.MAX_VALUE);
     }
 
     /** Owner: opens the block with the owner counted as a participant. Returns the new generation. */

@@ -73,9 +73,21 @@ final class Unsplit {
     static int emptyOwnBlock(Searcher me, SplitBlock b, int ply) {
         Select.selectLoop(me, b, ply);
         int gen = awaitHelpers(me, b);
+        if (gen >= 0 && !b.perft) countFinishedAfterCut(me, b);
         me.blockAt[ply] = null;
         me.innermost = b.parent;
         return gen;
+    }
+
+    /**
+     * The other half of the waste at a block that failed high (the first half, moves cut short, is counted in
+     * Select): moves after the first one that failed high, in the serial order, that were searched to their end
+     * all the same. A serial search would have stopped before them. Once per block, by its owner.
+     */
+    private static void countFinishedAfterCut(Searcher me, SplitBlock b) {
+        int f = b.firstFailHigh.get();
+        if (f == Integer.MAX_VALUE) return;
+        for (int i = f + 1; i < b.moveCount; i++) me.finishedAfterCutNodes += b.moveNodes[i];
     }
 
     /** Unsplit, second half: the block goes back to the pool (unless abandoned: its last helper returns it). */

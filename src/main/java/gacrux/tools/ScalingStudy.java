@@ -77,17 +77,21 @@ final class ScalingStudy {
             }
             out.println(line.toString().stripTrailing());
         }
-        out.println("nodes of moves at blocks cut short by a fail high there or above (a lower bound of the waste):");
+        out.println("waste at blocks that failed high: moves cut short there or above, and moves after the first fail"
+                + " high searched to their end (share of the overhead):");
         for (int ni = 0; ni < ns.length; ni++) {
             if (ns[ni] == 1) continue;
-            long cut = 0, nodes = 0, serial = 0;
+            long cut = 0, after = 0, nodes = 0, serial = 0;
             for (int pi = 0; pi < r[ni].length; pi++) {
                 cut += r[ni][pi].cutShortNodes();
+                after += r[ni][pi].finishedAfterCutNodes();
                 nodes += r[ni][pi].nodes();
                 serial += r[0][pi].nodes();
             }
-            out.printf(Locale.ROOT, "%7d   %5.1f%% of the nodes, %5.1f%% of the overhead%n", ns[ni],
-                    100.0 * cut / Math.max(1, nodes), 100.0 * cut / Math.max(1, nodes - serial));
+            double ovh = Math.max(1, nodes - serial);
+            out.printf(Locale.ROOT, "%7d   cut short %5.1f%% of the nodes (%5.1f%% of the overhead), finished after the"
+                    + " cut %5.1f%% (%5.1f%%)%n", ns[ni], 100.0 * cut / Math.max(1, nodes), 100.0 * cut / ovh,
+                    100.0 * after / Math.max(1, nodes), 100.0 * after / ovh);
         }
     }
 

@@ -46,18 +46,21 @@ class ScalingSimulatorTest {
      * The idle accounting by the root worker's place in its iteration (smpbench's "where the time goes"): the phases
      * add up to the busy and idle totals, each occurs, and along the eldest-brother chain, where nothing on the root
      * worker's path may be split yet, the other workers have nothing to do (their share, 3 of 4, is idle). And the
-     * waste the simulator reports: some moves at blocks are cut short by a fail high, never more than all nodes.
+     * waste the simulator reports: some moves at blocks are cut short by a fail high, some after it are searched to
+     * their end all the same, never more than all nodes together.
      */
     @Test
     void phasesAccountForTheWholeSearch() throws Exception {
         TranspositionTable tt = new TranspositionTable(16);
         long[] busy = new long[Searcher.PHASES], idle = new long[Searcher.PHASES];
-        long cutShort = 0;
+        long cutShort = 0, afterCut = 0;
         for (String fen : FENS) {
             ScalingSimulator.Result r = new ScalingSimulator(4, 100, 1, tt, Searcher.Config.DEFAULT)
                     .search(Position.fromFen(fen), DEPTH);
             assertTrue(r.cutShortNodes() >= 0 && r.cutShortNodes() < r.nodes(), "cut short " + r.cutShortNodes());
+            assertTrue(r.finishedAfterCutNodes() >= 0 && r.cutShortNodes() + r.finishedAfterCutNodes() < r.nodes());
             cutShort += r.cutShortNodes();
+            afterCut += r.finishedAfterCutNodes();
             assertEquals(r.busy(), r.phaseBusy().stream().mapToLong(Long::longValue).sum(), fen);
             assertEquals(r.idle(), r.phaseIdle().stream().mapToLong(Long::longValue).sum(), fen);
             for (int ph = 0; ph < Searcher.PHASES; ph++) {
@@ -67,6 +70,7 @@ class ScalingSimulatorTest {
         }
         for (int ph = 0; ph < Searcher.PHASES; ph++) assertTrue(busy[ph] > 0, "phase " + ph + " never seen");
         assertTrue(cutShort > 0, "no move at a block was ever cut short by a fail high");
+        assertTrue(afterCut > 0, "no move after a block's fail high was ever searched to its end");
         int chain = Searcher.PHASE_CHAIN;
         double chainIdle = (double) idle[chain] / (busy[chain] + idle[chain]);
         assertTrue(chainIdle > 0.7, "idle share along the eldest-brother chain at 4 workers: " + chainIdle);
