@@ -191,9 +191,9 @@ public final class Searcher {
     public long helperMoves() { return helperMoves; }
     long helperMoves;
     /**
-     * Nodes of moves at a block that a fail high at that very block cut short (Share's abort): work a serial search
-     * would not have done, since creation. A lower bound of the parallel search's waste (moves completed at such a
-     * block after the one that failed high are wasted too, and not counted); per move, not per node.
+     * Nodes of moves this worker searched at blocks that a fail high at that block or above cut short (Share's
+     * abort): work a serial search would not have done, since creation; per move, not per node. The other half of
+     * the waste at such blocks is {@link #finishedAfterCutNodes}.
      */
     public long cutShortNodes() { return cutShortNodes; }
     long cutShortNodes;
