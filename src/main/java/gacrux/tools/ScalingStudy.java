@@ -77,6 +77,13 @@ final class ScalingStudy {
             }
             out.println(line.toString().stripTrailing());
         }
+    }
+
+    /**
+     * The waste at blocks that failed high, per worker count, as a share of its nodes and of its overhead over the
+     * serial search (r[0], one worker): moves cut short there, and moves after the cut searched to their end.
+     */
+    static void printWaste(PrintStream out, int[] ns, ScalingSimulator.Result[][] r) {
         out.println("waste at blocks that failed high: moves cut short there or above, and moves after the first fail"
                 + " high searched to their end (share of the overhead):");
         for (int ni = 0; ni < ns.length; ni++) {
@@ -147,6 +154,7 @@ final class ScalingStudy {
                     100.0 * x.idle() / Math.max(1, x.busy() + x.idle()), x.splits(), paper(x.workers()));
         }
         printPhases(out, ns, r);
+        printWaste(out, ns, r);
         out.printf(Locale.ROOT, "(simulation took %.1f s of this machine's time)%n", (System.nanoTime() - started) / 1e9);
         double[] measured = null;
         if (real) {
