@@ -68,12 +68,13 @@ public final class ScalingSimulator {
      * nodes of moves at blocks that a fail high at or above the block cut short (Searcher.cutShortNodes, all
      * workers); finishedAfterCutNodes: moves at such blocks after the first fail high, in the serial order,
      * searched to their end all the same (Searcher.finishedAfterCutNodes). Together: the waste at blocks that failed high.
+     * nodesByPly: the master machine's nodes by ply from the root (Searcher.nodesByPly, all its workers; index = ply).
      */
     public record Result(int workers, long virtualTime, long nodes, long busy, long idle, long splits, int bestMove,
                          int score, long lastIterationTime, long lastIterationNodes, long traceEvents,
                          long remoteSent, long remoteMerged, long remoteNodes, java.util.List<Long> phaseBusy,
                          java.util.List<Long> phaseIdle, long cutShortNodes,
-                         long finishedAfterCutNodes) {}
+                         long finishedAfterCutNodes, java.util.List<Long> nodesByPly) {}
 
     /**
      * The cluster level: nodes machines of the simulator's workers each; every message between machines costs
@@ -241,6 +242,9 @@ public final class ScalingSimulator {
                     cutShort += s.cutShortNodes();
                     afterCut += s.finishedAfterCutNodes();
                 }
+            long[] byPly = new long[master.searchers[0].nodesByPly().length];
+            for (Searcher s : master.searchers)
+                for (int p = 0; p < byPly.length; p++) byPly[p] += s.nodesByPly()[p];
             Sim rootSim = master.sims[0];
             long lastTime = rootSim.clock, lastNodes = nodes;
             if (iterationEnds.size() >= 2) { // the last iteration: from the end of the one before to the end
@@ -251,7 +255,8 @@ public final class ScalingSimulator {
             return new Result(workers, rootSim.clock, nodes, busy, idle, splits, result.bestMove(), result.score(),
                     lastTime, lastNodes, events, remoteSent, master.searchers[0].remoteMerged(), remoteNodes,
                     java.util.Arrays.stream(phaseBusy).boxed().toList(),
-                    java.util.Arrays.stream(phaseIdle).boxed().toList(), cutShort, afterCut);
+                    java.util.Arrays.stream(phaseIdle).boxed().toList(), cutShort, afterCut,
+                    java.util.Arrays.stream(byPly).boxed().toList());
         }
 
         /** Nodes searched so far by every machine (the master's workers' counters, the others' per task). */
@@ -345,7 +350,10 @@ public final class ScalingSimulator {
 
             Machine(int index, TranspositionTable table) {
                 this.index = index;
-                for (int i = 0; i < workers; i++) searchers[i] = new Searcher(table, config);
+                for (int i = 0; i < workers; i++) {
+                    searchers[i] = new Searcher(table, config);
+                    searchers[i].countNodesByPly();
+                }
                 shared = new DtsShared(workers, searchers, dts);
                 supervisor = BehaviorTestKit.create(Supervisor.create(shared));
                 for (int i = 0; i < workers; i++) {

@@ -159,7 +159,22 @@ public final class Searcher {
     public long nodes() { return nodes; }
 
     /** Zeroes the node count at the start of a search (splits and helps are totals since creation). */
-    public void resetNodes() { nodes = 0; }
+    public void resetNodes() {
+        nodes = 0;
+        if (nodesByPly != null) java.util.Arrays.fill(nodesByPly, 0);
+    }
+
+    /**
+     * Nodes by their ply from the root (search and quiescence nodes alike), since the last resetNodes; null unless
+     * countNodesByPly was called. Only the scaling simulator counts them (where the parallel tree outgrows the
+     * serial one, docs/benchmarks.md): in the engine it is one null check per node. Written only by this
+     * searcher's thread; the simulator reads it after the search.
+     */
+    long[] nodesByPly;
+
+    public void countNodesByPly() { if (nodesByPly == null) nodesByPly = new long[STACK + 1]; }
+
+    public long[] nodesByPly() { return nodesByPly; }
 
     long totalNodes() { return hook == null ? nodes : hook.totalNodes(); }
 
@@ -667,6 +682,7 @@ public final class Searcher {
         pvLength[ply] = 0;
         splittable[ply] = false; // this frame becomes splittable only once its move loop runs
         if ((++nodes & 1023) == 0 || control.limits.nodes() > 0) poll();
+        if (nodesByPly != null) nodesByPly[ply]++;
         if (aborted()) return 0;
         if (ply > seldepth) seldepth = ply;
         Position p = pos[ply];
@@ -1242,6 +1258,7 @@ public final class Searcher {
     int qsearch(int ply, int alpha, int beta) {
         pvLength[ply] = 0;
         if ((++nodes & 1023) == 0 || control.limits.nodes() > 0) poll();
+        if (nodesByPly != null) nodesByPly[ply]++;
         if (aborted()) return 0;
         if (ply > seldepth) seldepth = ply;
         Position p = pos[ply];

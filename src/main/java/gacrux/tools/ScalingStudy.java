@@ -102,6 +102,42 @@ final class ScalingStudy {
         }
     }
 
+    /**
+     * Where the parallel tree outgrows the serial one: nodes by ply from the root summed over the positions, the
+     * serial search's (r[0]) and, per worker count, that count's as a multiple of the serial and the share of its
+     * extra nodes found at that ply. Extra nodes spread evenly over the plies mean whole extra subtrees near the
+     * root; a multiple that grows with the ply means bushier subtrees below the blocks.
+     */
+    static void printNodesByPly(PrintStream out, int[] ns, ScalingSimulator.Result[][] r) {
+        int plies = 0;
+        long[][] byPly = new long[ns.length][];
+        long[] total = new long[ns.length];
+        for (int ni = 0; ni < ns.length; ni++) {
+            byPly[ni] = new long[r[ni][0].nodesByPly().size()];
+            for (ScalingSimulator.Result x : r[ni])
+                for (int p = 0; p < byPly[ni].length; p++) byPly[ni][p] += x.nodesByPly().get(p);
+            for (int p = 0; p < byPly[ni].length; p++) {
+                total[ni] += byPly[ni][p];
+                if (byPly[ni][p] > 0) plies = Math.max(plies, p + 1);
+            }
+        }
+        out.println("nodes by ply from the root: the serial search's, and per worker count its nodes there as a multiple"
+                + " of the serial (share of its extra nodes at that ply):");
+        StringBuilder head = new StringBuilder("    ply        serial");
+        for (int ni = 1; ni < ns.length; ni++) head.append(String.format(Locale.ROOT, "   %16s", ns[ni] + " workers"));
+        out.println(head);
+        for (int p = 0; p < plies; p++) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%7d  %12d", p, byPly[0][p]));
+            for (int ni = 1; ni < ns.length; ni++) {
+                long extra = Math.max(1, total[ni] - total[0]);
+                line.append(byPly[0][p] == 0 ? String.format(Locale.ROOT, "   %7s", "-")
+                        : String.format(Locale.ROOT, "   %6.2fx", (double) byPly[ni][p] / byPly[0][p]));
+                line.append(String.format(Locale.ROOT, " (%5.1f%%)", 100.0 * (byPly[ni][p] - byPly[0][p]) / extra));
+            }
+            out.println(line);
+        }
+    }
+
     static int run(PrintStream out, PrintStream err, List<Position> positions, int depth, int ttMb, int[] simulate,
                    int quantum, long seed, String plot, int realRuns, long latencyOption, DtsConfig dts) {
         boolean real = realRuns > 0;
@@ -155,6 +191,7 @@ final class ScalingStudy {
         }
         printPhases(out, ns, r);
         printWaste(out, ns, r);
+        printNodesByPly(out, ns, r);
         out.printf(Locale.ROOT, "(simulation took %.1f s of this machine's time)%n", (System.nanoTime() - started) / 1e9);
         double[] measured = null;
         if (real) {

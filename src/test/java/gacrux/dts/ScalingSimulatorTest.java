@@ -63,6 +63,10 @@ class ScalingSimulatorTest {
             afterCut += r.finishedAfterCutNodes();
             assertEquals(r.busy(), r.phaseBusy().stream().mapToLong(Long::longValue).sum(), fen);
             assertEquals(r.idle(), r.phaseIdle().stream().mapToLong(Long::longValue).sum(), fen);
+            // Every node has its ply: the counts by ply add up to the nodes, none at the root (not a counted node).
+            assertEquals(r.nodes(), r.nodesByPly().stream().mapToLong(Long::longValue).sum(), fen);
+            assertEquals(0, r.nodesByPly().get(0));
+            assertTrue(r.nodesByPly().get(1) > 0 && r.nodesByPly().get(DEPTH) > 0, "nodes by ply " + r.nodesByPly());
             for (int ph = 0; ph < Searcher.PHASES; ph++) {
                 busy[ph] += r.phaseBusy().get(ph);
                 idle[ph] += r.phaseIdle().get(ph);
