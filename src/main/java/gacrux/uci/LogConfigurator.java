@@ -5,7 +5,9 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.AppenderBase;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.Context;
 import ch.qos.logback.core.spi.ContextAwareBase;
 
 /**
@@ -19,25 +21,74 @@ import ch.qos.logback.core.spi.ContextAwareBase;
  * worker: gacrux-gacrux.search-dispatcher-N; Akka's classic log events pass through its logger actor, their
  * thread is in %X{sourceThread}); WARN and above, except the DTS protocol log {@code gacrux.dts.protocol} at INFO
  * (DEBUG there turns on the per-search protocol trace, docs/dts-protocol.md).
+ *
+ * <p>The appender that formats the lines is built at the first event, not at start-up: the pattern's date
+ * converter initialises the JDK's locale providers and a date format, work a GUI would wait for before
+ * {@code readyok} although most sessions log nothing at WARN (docs/startup.md).
  */
 public final class LogConfigurator extends ContextAwareBase implements Configurator {
     static final String PATTERN = "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{24} - %msg%n";
 
     @Override
     public void configure(LoggerContext context) {
+        // With a status listener on the context, Logback's binder skips StatusPrinter, whose static date format
+        // would initialise the JDK's locale and time-zone data at every start; this listener prints what
+        // StatusPrinter would have (Logback's own warnings and errors), and only when there is one.
+        context.getStatusManager().add(new WarningsToStderr());
+        LazyStderr stderr = new LazyStderr();
+        stderr.setContext(context);
+        stderr.setName("STDERR");
+        stderr.start();
+        ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        root.setLevel(Level.WARN);
+        root.addAppender(stderr);
+        context.getLogger("gacrux.dts.protocol").setLevel(Level.INFO);
+    }
+
+    /** Logback's own status messages at WARN and above (a bad appender, a broken pattern) to stderr. */
+    static final class WarningsToStderr implements ch.qos.logback.core.status.StatusListener {
+        @Override
+        public void addStatusEvent(ch.qos.logback.core.status.Status status) {
+            if (status.getEffectiveLevel() >= ch.qos.logback.core.status.Status.WARN) System.err.println("logback: " + status);
+        }
+    }
+
+    /** The appender that writes the lines: PATTERN to stderr. */
+    static ConsoleAppender<ILoggingEvent> stderr(Context context) {
         PatternLayoutEncoder encoder = new PatternLayoutEncoder();
         encoder.setContext(context);
         encoder.setPattern(PATTERN);
         encoder.start();
         ConsoleAppender<ILoggingEvent> stderr = new ConsoleAppender<>();
         stderr.setContext(context);
-        stderr.setName("STDERR");
+        stderr.setName("STDERR-console");
         stderr.setTarget("System.err");
         stderr.setEncoder(encoder);
         stderr.start();
-        ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-        root.setLevel(Level.WARN);
-        root.addAppender(stderr);
-        context.getLogger("gacrux.dts.protocol").setLevel(Level.INFO);
+        return stderr;
+    }
+
+    /**
+     * Builds {@link #stderr} at its first event and hands every event to it. The console appender is created
+     * and used under AppenderBase's lock (doAppend is synchronized), so it has one owner at a time; log
+     * events are rare (WARN and the protocol log's INFO), so the lock costs nothing that matters.
+     */
+    static final class LazyStderr extends AppenderBase<ILoggingEvent> {
+        private ConsoleAppender<ILoggingEvent> console; // guarded by AppenderBase's lock
+
+        /** Whether the formatting appender has been built (tests). */
+        synchronized boolean formatting() { return console != null; }
+
+        @Override
+        protected void append(ILoggingEvent event) {
+            if (console == null) console = stderr(getContext());
+            console.doAppend(event);
+        }
+
+        @Override
+        public synchronized void stop() {
+            if (console != null) console.stop();
+            super.stop();
+        }
     }
 }

@@ -29,4 +29,33 @@ class LogFormatTest {
         assertTrue(logged.contains("[gacrux-test-worker-3] WARN") && logged.contains("a line from a worker"), logged);
         assertTrue(outBytes.toString(StandardCharsets.UTF_8).isEmpty(), "stdout: " + outBytes);
     }
+
+    /**
+     * Start-up does no formatting work: the line-formatting appender is built at the first event, and Logback's
+     * StatusPrinter (whose static date format loads the JDK's locale data) is not touched when nothing went wrong;
+     * a Logback warning still reaches stderr.
+     */
+    @Test
+    void formattingIsBuiltAtTheFirstEventAndLogbackWarningsStillShow() {
+        ch.qos.logback.classic.LoggerContext context = new ch.qos.logback.classic.LoggerContext();
+        new LogConfigurator().configure(context);
+        LogConfigurator.LazyStderr appender = (LogConfigurator.LazyStderr)
+                context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("STDERR");
+        assertTrue(appender.isStarted() && !appender.formatting(), "formatting built before any event");
+        assertTrue(ch.qos.logback.core.status.StatusUtil.contextHasStatusListener(context),
+                "no status listener: Logback's binder would run StatusPrinter at start");
+        PrintStream err = System.err;
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+        try {
+            context.getLogger("gacrux.lazy").warn("first event");
+            context.getStatusManager().add(new ch.qos.logback.core.status.WarnStatus("a broken appender", this));
+        } finally {
+            System.setErr(err);
+        }
+        assertTrue(appender.formatting());
+        String logged = errBytes.toString(StandardCharsets.UTF_8);
+        assertTrue(logged.contains("WARN  gacrux.lazy - first event"), logged);
+        assertTrue(logged.contains("logback: WARN") && logged.contains("a broken appender"), logged);
+    }
 }
