@@ -92,7 +92,22 @@ public final class DtsSearch {
         org.slf4j.LoggerFactory.getILoggerFactory();
         return localOnly(com.typesafe.config.ConfigFactory.parseString(
                 "gacrux.search-dispatcher.thread-pool-executor.fixed-pool-size = " + Math.max(1, searchThreads))
-                .withFallback(com.typesafe.config.ConfigFactory.load()));
+                .withFallback(loadConfig()));
+    }
+
+    /**
+     * What ConfigFactory.load() gives (system properties over application.conf over the reference), without its
+     * search for application.json and application.properties: each miss costs an exception, caught, in code
+     * that still runs in the interpreter at start-up (docs/startup.md). With -Dconfig.file, -Dconfig.resource or
+     * -Dconfig.url set, ConfigFactory.load() itself, which honours them.
+     */
+    static com.typesafe.config.Config loadConfig() {
+        if (System.getProperty("config.file") != null || System.getProperty("config.resource") != null
+                || System.getProperty("config.url") != null) return com.typesafe.config.ConfigFactory.load();
+        return com.typesafe.config.ConfigFactory.defaultOverrides()
+                .withFallback(com.typesafe.config.ConfigFactory.parseResources("application.conf"))
+                .withFallback(com.typesafe.config.ConfigFactory.defaultReference())
+                .resolve();
     }
 
     /** Serializers of the modules a local actor system never uses: remoting, cluster, streams, Jackson. */
