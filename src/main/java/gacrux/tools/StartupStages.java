@@ -18,7 +18,7 @@ final class StartupStages {
 
     static int run(long mainEpochMs, PrintStream out) {
         long t0 = System.nanoTime();
-        org.slf4j.LoggerFactory.getILoggerFactory();
+        gacrux.uci.LogConfigurator.startLogging();
         long t1 = System.nanoTime();
         com.typesafe.config.Config config = gacrux.dts.DtsSearch.systemConfig(gacrux.uci.EngineOptions.MAX_THREADS + 1);
         long t2 = System.nanoTime();

@@ -29,6 +29,22 @@ import ch.qos.logback.core.spi.ContextAwareBase;
 public final class LogConfigurator extends ContextAwareBase implements Configurator {
     static final String PATTERN = "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{24} - %msg%n";
 
+    /**
+     * Starts logging, as the engine's start thread does first. Logback's class loader helper asks the security
+     * Policy at class initialisation whether it may get class loaders; with no Policy installed, the JDK then
+     * reads and parses the java.security and java.policy files, 20-25 ms of interpreted work before
+     * {@code readyok} (docs/startup.md). Gacrux runs without a SecurityManager, so the Policy decides nothing else:
+     * unless one was asked for (-Djava.security.manager or -Djava.security.policy), an empty Policy is installed
+     * first, which answers Logback at once (yes, as the absent SecurityManager would).
+     */
+    @SuppressWarnings("removal")
+    public static void startLogging() {
+        if (System.getSecurityManager() == null && System.getProperty("java.security.manager") == null
+                && System.getProperty("java.security.policy") == null)
+            java.security.Policy.setPolicy(new java.security.Policy() {});
+        org.slf4j.LoggerFactory.getILoggerFactory();
+    }
+
     @Override
     public void configure(LoggerContext context) {
         // With a status listener on the context, Logback's binder skips StatusPrinter, whose static date format

@@ -47,7 +47,7 @@ public final class UciMain {
         Thread starter = new Thread(() -> {
             try {
                 // Initialise logging before Akka's threads log concurrently (else SLF4J replays and says so).
-                org.slf4j.LoggerFactory.getILoggerFactory();
+                gacrux.uci.LogConfigurator.startLogging();
                 // Search threads: the most DTS workers plus the serial search's one.
                 system.complete(ActorSystem.create(UciEngine.create(out, exiting, dts, cluster), "gacrux",
                         gacrux.dts.DtsSearch.systemConfig(EngineOptions.MAX_THREADS + 1)));

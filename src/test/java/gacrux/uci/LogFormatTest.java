@@ -58,4 +58,15 @@ class LogFormatTest {
         assertTrue(logged.contains("WARN  gacrux.lazy - first event"), logged);
         assertTrue(logged.contains("logback: WARN") && logged.contains("a broken appender"), logged);
     }
+
+    /** startLogging installs an empty security Policy first, so Logback's start does not parse java.policy. */
+    @Test
+    @SuppressWarnings("removal")
+    void startLoggingSparesThePolicyFiles() {
+        LogConfigurator.startLogging();
+        String policy = java.security.Policy.getPolicy().getClass().getName();
+        assertTrue(!policy.equals("sun.security.provider.PolicyFile"), policy);
+        // and logging works
+        assertTrue(org.slf4j.LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext);
+    }
 }
