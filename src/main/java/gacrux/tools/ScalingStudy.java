@@ -105,8 +105,9 @@ final class ScalingStudy {
     /**
      * Where the parallel tree outgrows the serial one: nodes by ply from the root summed over the positions, the
      * serial search's (r[0]) and, per worker count, that count's as a multiple of the serial and the share of its
-     * extra nodes found at that ply. Extra nodes spread evenly over the plies mean whole extra subtrees near the
-     * root; a multiple that grows with the ply means bushier subtrees below the blocks.
+     * extra nodes found at that ply. A multiple above 1 already at ply 1 means extra root moves or root
+     * re-searches; one near 1 there that grows with the ply puts the extra nodes in subtrees below blocks deeper
+     * in the tree (docs/benchmarks.md, "Where the parallel tree grows").
      */
     static void printNodesByPly(PrintStream out, int[] ns, ScalingSimulator.Result[][] r) {
         int plies = 0;
