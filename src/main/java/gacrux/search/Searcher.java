@@ -53,6 +53,19 @@ public final class Searcher {
      * takes it for its block's ply from the block (it has no frames above).
      */
     final boolean[] improving = new boolean[STACK];
+    /**
+     * Singular extension: excludedAt[ply] is the hash move a verification search at that ply leaves out (0: an
+     * ordinary node); singularAt[ply] is the hash move found singular there, searched one ply deeper. Set and read
+     * only by this searcher, at its own nodes (a helper never searches a block's first move, where they apply).
+     */
+    final int[] excludedAt = new int[STACK];
+    final int[] singularAt = new int[STACK];
+    /** Verification searches open on this searcher's path: TREEDUMP writes none of their lines (same paths). */
+    int verifying;
+    long singularExtensions;
+
+    /** Hash moves found singular (and extended) by this searcher, since creation. */
+    public long singularExtensions() { return singularExtensions; }
     final int[] currentMove = new int[STACK];
     final int[][] pv = new int[STACK][STACK];
     final int[] pvLength = new int[STACK];
@@ -287,6 +300,8 @@ public final class Searcher {
         pathBaseLength = 0;
         java.util.Arrays.fill(blockAt, null);
         java.util.Arrays.fill(splittable, false);
+        java.util.Arrays.fill(excludedAt, 0);
+        verifying = 0;
     }
 
     /** Ply 0 is root; the keys before it (the game's last 2048 positions at most) are kept for repetition. */
@@ -669,7 +684,7 @@ public final class Searcher {
     }
 
     int search(int ply, int depth, int alpha, int beta, int nt) {
-        if (!TreeDump.ON || depth <= 0) return searchNode(ply, depth, alpha, beta, nt);
+        if (!TreeDump.ON || depth <= 0 || verifying > 0) return searchNode(ply, depth, alpha, beta, nt);
         // TREEDUMP: the node's RESULT, with the window it was called with. An abandoned node (stop, or a fail
         // high at a split block above) has no meaningful score and writes no line.
         int score = searchNode(ply, depth, alpha, beta, nt);
@@ -697,14 +712,16 @@ public final class Searcher {
         if (alpha >= beta) return alpha;
 
         long key = p.key();
-        int ttMove = 0;
-        if (config.useTT()) {
+        int ttMove = 0, ttScore = 0, ttDepth = -1, ttBound = 0;
+        int excluded = excludedAt[ply];
+        if (config.useTT() && excluded == 0) {
             long e = tt.probe(key);
             if (e != 0) {
                 ttMove = TranspositionTable.move(e);
-                int ttScore = TranspositionTable.fromTT(TranspositionTable.score(e), ply);
-                int b = TranspositionTable.bound(e);
-                if (!pvNode && TranspositionTable.depth(e) >= depth
+                ttScore = TranspositionTable.fromTT(TranspositionTable.score(e), ply);
+                ttDepth = TranspositionTable.depth(e);
+                int b = ttBound = TranspositionTable.bound(e);
+                if (!pvNode && ttDepth >= depth
                         && (b == TranspositionTable.EXACT
                             || (b == TranspositionTable.LOWER && ttScore >= beta)
                             || (b == TranspositionTable.UPPER && ttScore <= alpha)))
@@ -722,7 +739,7 @@ public final class Searcher {
             // Reverse futility: far enough above beta at shallow depth, a quiet move will not lose it all.
             if (depth <= 6 && eval - 90 * depth >= beta && !isMate(beta)) return eval;
             // Null move: give the opponent a free move; if we still beat beta, this node is a cut node.
-            if (depth >= 3 && eval >= beta && !isMate(beta) && !p.onlyPawns(p.sideToMove()) && currentMove[ply - 1] != 0) {
+            if (depth >= 3 && eval >= beta && excluded == 0 && !isMate(beta) && !p.onlyPawns(p.sideToMove()) && currentMove[ply - 1] != 0) {
                 int r = 3 + depth / 4 + Math.min(3, (eval - beta) / 200);
                 Position child = pos[ply + 1];
                 child.copyFrom(p);
@@ -731,22 +748,55 @@ public final class Searcher {
                 currentMove[ply] = 0;
                 int score = -search(ply + 1, depth - 1 - r, -beta, -beta + 1, ALL);
                 if (aborted()) return 0;
-                if (TreeDump.ON) TreeDump.move(trace, currentMove, ply, depth, alpha, beta, TreeDump.Kind.NULL, TreeDump.Act.NMP, r, 0, score);
+                if (TreeDump.ON && verifying == 0) TreeDump.move(trace, currentMove, ply, depth, alpha, beta, TreeDump.Kind.NULL, TreeDump.Act.NMP, r, 0, score);
                 if (score >= beta) return score >= MATE_BOUND ? beta : score;
             }
         }
         // Internal iterative reduction: without a hash move, this node is likely mis-ordered; search it shallower.
-        if (pruning && ttMove == 0 && depth >= 4 && nt != ALL) depth--;
+        if (pruning && ttMove == 0 && excluded == 0 && depth >= 4 && nt != ALL) depth--;
+
+        // Singular extension: when the hash move's lower bound holds by a margin over every other move (a search
+        // at half depth without it fails low against that bound less a margin), it is extended one ply. When even
+        // the others reach a margin above beta, several moves cut off here: the node is cut (multi-cut).
+        singularAt[ply] = 0;
+        if (pruning && ttMove != 0 && depth >= 8 && ply < 2 * rootDepth && ttDepth >= depth - 3
+                && ttBound != TranspositionTable.UPPER && !isMate(ttScore)) {
+            int singularBeta = ttScore - 2 * depth;
+            int s;
+            excludedAt[ply] = ttMove;
+            verifying++;
+            try {
+                s = searchNode(ply, (depth - 1) / 2, singularBeta - 1, singularBeta, nt == ALL ? ALL : CUT);
+            } finally { // a fault below must not leave this ply excluding a move in every later search
+                excludedAt[ply] = 0;
+                verifying--;
+            }
+            if (TreeDump.ON) ttMoveAt[ply] = ttMove;
+            if (aborted()) return 0;
+            if (s < singularBeta) {
+                singularAt[ply] = ttMove;
+                singularExtensions++;
+            }
+            else if (!pvNode && singularBeta >= beta) return singularBeta;
+            pvLength[ply] = 0;
+            nodeType[ply] = nt;
+        }
 
         int[] list = moves[ply];
         int[] scores = moveScores[ply];
         int n = MoveGen.legal(p, list, 0);
         if (n == 0) return inCheck ? -MATE + ply : DRAW;
+        if (excluded != 0) {
+            // The singular verification search: every move but the hash move (none left: a fail low).
+            for (int k = 0; k < n; k++) if (list[k] == excluded) { list[k] = list[--n]; break; }
+            if (n == 0) return alpha;
+        }
         scoreMoves(p, ply, list, scores, n, ttMove);
 
         // The frame of this node, kept in arrays so that a split (here, or at this ply from deeper down) can
-        // turn it into a split block: DTS splits at any ply of a busy worker's path.
-        openFrame(ply, depth, alpha, beta, n, hook != null);
+        // turn it into a split block: DTS splits at any ply of a busy worker's path. (Not a verification search:
+        // its frame is the node's own, which opens again after it.)
+        openFrame(ply, depth, alpha, beta, n, hook != null && excluded == 0);
         inCheckAt[ply] = inCheck;
 
         int bestScore = -INFINITE, bestMove = 0;
@@ -754,7 +804,7 @@ public final class Searcher {
         int side = p.sideToMove();
         boolean share = workShare != null && pvNode;
         // The cluster level (RemoteWork): this node's moves that went to other machines, or null when none may.
-        java.util.ArrayList<RemoteTask> out = RemoteSplit.open(this, ply, depth);
+        java.util.ArrayList<RemoteTask> out = excluded == 0 ? RemoteSplit.open(this, ply, depth) : null;
         int waits = 0;
         while (true) {
             int i, m, score;
@@ -832,7 +882,7 @@ public final class Searcher {
             // Every move was pruned: return a fail-low bound no better than alpha.
             return alpha;
         }
-        if (config.useTT()) {
+        if (config.useTT() && excluded == 0) {
             int bound = bestScore >= beta ? TranspositionTable.LOWER
                     : bestScore > origAlpha ? TranspositionTable.EXACT : TranspositionTable.UPPER;
             tt.store(key, bestMove, TranspositionTable.toTT(bestScore, ply), depth, bound);
@@ -935,7 +985,8 @@ public final class Searcher {
         boolean givesCheck = child.inCheck();
         if (prune && castle && !givesCheck) return prunedQuiet(ply, m, moveNumber, depth, alpha, beta, late);
         keys[rootKeyIndex + ply + 1] = child.key();
-        int ext = givesCheck && ply < 2 * rootDepth ? 1 : 0;
+        // Check extension, and the singular extension of a node's first move (a block's moves never number 0).
+        int ext = (givesCheck || (moveNumber == 0 && m == singularAt[ply])) && ply < 2 * rootDepth ? 1 : 0;
         int newDepth = depth - 1 + ext;
         int childType = nt == PV ? (moveNumber == 0 ? PV : CUT) : nt == CUT ? ALL : CUT;
         if (moveNumber == 0) {
@@ -987,7 +1038,7 @@ public final class Searcher {
      */
     void traceMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, TreeDump.Act act, int r, int ext,
                            int score) {
-        if (score != PRUNED && aborted()) return;
+        if ((score != PRUNED && aborted()) || verifying > 0) return;
         TreeDump.Kind kind = moveNumber == 0 ? (ply > 0 && m == ttMoveAt[ply] ? TreeDump.Kind.HASH : TreeDump.Kind.FIRST)
                 : Move.isTactical(m) ? TreeDump.Kind.CAP : TreeDump.Kind.QUIET;
         TreeDump.move(trace, currentMove, ply, depth, alpha, beta, kind, act, r, ext, score == PRUNED ? TreeDump.SKIPPED : score);
