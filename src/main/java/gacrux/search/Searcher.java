@@ -29,6 +29,10 @@ public final class Searcher {
     public static final int PV = 0, CUT = 1, ALL = 2;
     static final int STACK = MAX_PLY + 8;
     private static final int HISTORY_MAX = 16384;
+    /** History pruning: a quiet move at depth <= 3 whose history is below -HISTORY_PRUNE * depth is not searched. */
+    private static final int HISTORY_PRUNE = 1200;
+    /** ProbCut: the margin over beta a capture's reduced search must reach to cut the node. */
+    private static final int PROBCUT_MARGIN = 200;
     private static final int[][] LMR = new int[64][64];
 
     static {
@@ -63,6 +67,8 @@ public final class Searcher {
     /** Verification searches open on this searcher's path: TREEDUMP writes none of their lines (same paths). */
     int verifying;
     long singularExtensions;
+    /** Nodes cut by ProbCut in this searcher, since creation (read by tests). */
+    long probCuts;
 
     /** Hash moves found singular (and extended) by this searcher, since creation. */
     public long singularExtensions() { return singularExtensions; }
@@ -289,7 +295,7 @@ public final class Searcher {
      * The start of any search on this searcher (think, a remote task, perft): take the control, claim this
      * worker's slot for the calling thread, and forget every block and frame of the last search.
      */
-    private void begin(SearchControl control) {
+    void begin(SearchControl control) {
         this.control = control;
         if (slot != null) {
             slot.thread(Thread.currentThread());
@@ -305,7 +311,7 @@ public final class Searcher {
     }
 
     /** Ply 0 is root; the keys before it (the game's last 2048 positions at most) are kept for repetition. */
-    private void setRoot(Position root, long[] gameKeys) {
+    void setRoot(Position root, long[] gameKeys) {
         int hist = Math.min(gameKeys.length, 2048);
         System.arraycopy(gameKeys, gameKeys.length - hist, keys, 0, hist);
         rootKeyIndex = hist;
@@ -737,7 +743,8 @@ public final class Searcher {
 
         if (pruning && !pvNode && !inCheck) {
             // Reverse futility: far enough above beta at shallow depth, a quiet move will not lose it all.
-            if (depth <= 6 && eval - 90 * depth >= beta && !isMate(beta)) return eval;
+            // The margin shrinks by a ply where the node is improving (its eval is more likely to hold).
+            if (depth <= 8 && eval - 80 * (depth - (improving[ply] ? 1 : 0)) >= beta && !isMate(beta)) return eval;
             // Null move: give the opponent a free move; if we still beat beta, this node is a cut node.
             if (depth >= 3 && eval >= beta && excluded == 0 && !isMate(beta) && !p.onlyPawns(p.sideToMove()) && currentMove[ply - 1] != 0) {
                 int r = 3 + depth / 4 + Math.min(3, (eval - beta) / 200);
@@ -750,6 +757,23 @@ public final class Searcher {
                 if (aborted()) return 0;
                 if (TreeDump.ON && verifying == 0) TreeDump.move(trace, currentMove, ply, depth, alpha, beta, TreeDump.Kind.NULL, TreeDump.Act.NMP, r, 0, score);
                 if (score >= beta) return score >= MATE_BOUND ? beta : score;
+            }
+        }
+        // ProbCut: a good capture whose reduced search beats beta by a margin would almost surely beat beta at full
+        // depth; the node is cut without searching the rest. Not where the hash table already says otherwise.
+        if (pruning && !pvNode && !inCheck && depth >= 5 && excluded == 0 && !isMate(beta)) {
+            int probBeta = beta + PROBCUT_MARGIN;
+            if (!(ttMove != 0 && ttDepth >= depth - 3 && ttScore < probBeta)) {
+                int s = probCut(ply, depth, probBeta, eval, ttMove, alpha, beta);
+                if (aborted()) return 0;
+                if (s >= probBeta) {
+                    probCuts++;
+                    if (config.useTT()) tt.store(key, currentMove[ply], TranspositionTable.toTT(s, ply), depth - 3,
+                            TranspositionTable.LOWER);
+                    return s;
+                }
+                pvLength[ply] = 0;
+                nodeType[ply] = nt;
             }
         }
         // Internal iterative reduction: without a hash move, this node is likely mis-ordered; search it shallower.
@@ -949,6 +973,40 @@ public final class Searcher {
         }
     }
 
+    /**
+     * ProbCut's probes at ply: the captures (and queen promotions) that win at least probBeta - eval by exchange,
+     * best first, each checked by quiescence against probBeta and then searched at depth - 4 with the null window
+     * (probBeta - 1, probBeta). Returns the first score >= probBeta (its move left in currentMove[ply]), else
+     * -INFINITE. Uses the ply's move list before the node's own move generation fills it.
+     */
+    int probCut(int ply, int depth, int probBeta, int eval, int ttMove, int alpha, int beta) {
+        Position p = pos[ply];
+        Position child = pos[ply + 1];
+        int[] list = moves[ply];
+        int[] scores = moveScores[ply];
+        int n = MoveGen.tactical(p, list, 0);
+        for (int i = 0; i < n; i++) {
+            int m = list[i];
+            scores[i] = m == ttMove ? Integer.MAX_VALUE
+                    : See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
+        }
+        for (int i = 0; i < n; i++) {
+            int m = pickBest(list, scores, i, n);
+            if (!See.ge(p, m, probBeta - eval)) continue;
+            child.copyFrom(p);
+            child.makeMove(m);
+            keys[rootKeyIndex + ply + 1] = child.key();
+            currentMove[ply] = m;
+            int s = -qsearch(ply + 1, -probBeta, -probBeta + 1);
+            if (s >= probBeta && !aborted()) s = -search(ply + 1, depth - 4, -probBeta, -probBeta + 1, ALL);
+            if (aborted()) return -INFINITE;
+            if (TreeDump.ON && verifying == 0)
+                TreeDump.move(trace, currentMove, ply, depth, alpha, beta, TreeDump.Kind.PROBCUT, TreeDump.Act.PROBCUT, 3, 0, s);
+            if (s >= probBeta) return s;
+        }
+        return -INFINITE;
+    }
+
     static final int PRUNED = Integer.MIN_VALUE;
 
     /**
@@ -977,13 +1035,16 @@ public final class Searcher {
         // that gives check. Decided before the move is made (most late quiet moves are pruned, and a copy-make
         // each cost about as much as a node); castling, whose check test needs the rook's move, after it.
         boolean late = depth <= 8 && moveNumber >= (improving[ply] ? 3 + depth * depth : (3 + depth * depth) / 2);
-        boolean prune = prunable && quiet && (late || (depth <= 3 && eval + 100 + 90 * depth <= alpha));
+        // History pruning: at the last plies, a quiet move that has failed low often elsewhere (never a killer).
+        boolean badHistory = quiet && historyPrunes(p, ply, m, depth);
+        boolean prune = prunable && quiet && (late || badHistory || (depth <= 6 && eval + 100 + 90 * depth <= alpha));
         boolean castle = Move.kind(m) == Move.CASTLE;
-        if (prune && !castle && !p.quietGivesCheck(m)) return prunedQuiet(ply, m, moveNumber, depth, alpha, beta, late);
+        TreeDump.Act why = late ? TreeDump.Act.LMP : badHistory ? TreeDump.Act.HIST_PRUNE : TreeDump.Act.FP_QUIET;
+        if (prune && !castle && !p.quietGivesCheck(m)) return prunedQuiet(ply, m, moveNumber, depth, alpha, beta, why);
         child.copyFrom(p);
         child.makeMove(m);
         boolean givesCheck = child.inCheck();
-        if (prune && castle && !givesCheck) return prunedQuiet(ply, m, moveNumber, depth, alpha, beta, late);
+        if (prune && castle && !givesCheck) return prunedQuiet(ply, m, moveNumber, depth, alpha, beta, why);
         keys[rootKeyIndex + ply + 1] = child.key();
         // Check extension, and the singular extension of a node's first move (a block's moves never number 0).
         int ext = (givesCheck || (moveNumber == 0 && m == singularAt[ply])) && ply < 2 * rootDepth ? 1 : 0;
@@ -994,16 +1055,7 @@ public final class Searcher {
             if (TreeDump.ON) traceMove(ply, m, 0, depth, alpha, beta, act(0, false, ext), 0, ext, first);
             return first;
         }
-        int r = 0;
-        if (pruning && depth >= 3 && quiet && !inCheck && !givesCheck && moveNumber >= (pvNode ? 3 : 2)) {
-            r = LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)];
-            if (pvNode) r--;
-            if (m == killers[ply][0] || m == killers[ply][1]) r--;
-            if (nt == CUT) r++;
-            if (!improving[ply]) r++;
-            r -= history[p.sideToMove()][m & 4095] / 6000;
-            r = Math.max(0, Math.min(newDepth - 1, r));
-        }
+        int r = reduction(p, ply, m, moveNumber, depth, newDepth, nt, quiet, inCheck, givesCheck);
         int score = -search(ply + 1, newDepth - r, -alpha - 1, -alpha, childType);
         boolean research = false;
         if (score > alpha && !aborted()) {
@@ -1026,6 +1078,35 @@ public final class Searcher {
         return traced(ply, m, moveNumber, depth, alpha, beta, r, research, ext, score);
     }
 
+    /**
+     * Late move reduction of a move after the first: late quiet moves by the LMR table (less at PV nodes, for
+     * killers and good history; more at cut nodes and where the node is not improving); late captures that lose
+     * material by exchange (non-PV) by half the table, at least one ply. Never a check or a move out of check.
+     */
+    int reduction(Position p, int ply, int m, int moveNumber, int depth, int newDepth, int nt, boolean quiet,
+                  boolean inCheck, boolean givesCheck) {
+        if (!pruning || depth < 3 || inCheck || givesCheck) return 0;
+        boolean pvNode = nt == PV;
+        if (quiet && moveNumber >= (pvNode ? 3 : 2)) {
+            int r = LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)];
+            if (pvNode) r--;
+            if (m == killers[ply][0] || m == killers[ply][1]) r--;
+            if (nt == CUT) r++;
+            if (!improving[ply]) r++;
+            r -= history[p.sideToMove()][m & 4095] / 6000;
+            return Math.max(0, Math.min(newDepth - 1, r));
+        }
+        if (!quiet && !pvNode && moveNumber >= 2 && Move.promo(m) != Piece.QUEEN && !See.ge(p, m, 0))
+            return Math.max(1, Math.min(newDepth - 1, LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)] / 2));
+        return 0;
+    }
+
+    /** History pruning: at depth <= 3, a quiet move (not a killer) whose history is below -HISTORY_PRUNE * depth. */
+    boolean historyPrunes(Position p, int ply, int m, int depth) {
+        return depth <= 3 && history[p.sideToMove()][m & 4095] < -HISTORY_PRUNE * depth
+                && m != killers[ply][0] && m != killers[ply][1];
+    }
+
     int traced(int ply, int m, int moveNumber, int depth, int alpha, int beta, int r, boolean research, int ext,
                        int score) {
         if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, act(r, research, ext), r, ext, score);
@@ -1045,8 +1126,8 @@ public final class Searcher {
     }
 
     /** A quiet move pruned by late move pruning (late) or futility, before or after its make: PRUNED, traced. */
-    private int prunedQuiet(int ply, int m, int moveNumber, int depth, int alpha, int beta, boolean late) {
-        if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, late ? TreeDump.Act.LMP : TreeDump.Act.FP_QUIET, 0, 0, PRUNED);
+    private int prunedQuiet(int ply, int m, int moveNumber, int depth, int alpha, int beta, TreeDump.Act why) {
+        if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, why, 0, 0, PRUNED);
         return PRUNED;
     }
 
@@ -1316,6 +1397,26 @@ public final class Searcher {
         if (ply >= MAX_PLY - 1) return Evaluator.evaluate(p);
         if (p.halfmoveClock() >= 100 || insufficientMaterial(p)) return DRAW;
 
+        // The hash table at quiescence nodes: a bound from any earlier search of this position ends a
+        // null-window node; its move (a capture found best before) is tried first.
+        long key = p.key();
+        int ttMove = 0;
+        boolean useTT = config.useTT();
+        if (useTT) {
+            long e = tt.probe(key);
+            if (e != 0) {
+                ttMove = TranspositionTable.move(e);
+                if (TranspositionTable.depth(e) > 0) useTT = false; // a main-search entry: read, never overwritten
+                if (beta - alpha == 1) {
+                    int s = TranspositionTable.fromTT(TranspositionTable.score(e), ply);
+                    int b = TranspositionTable.bound(e);
+                    if (b == TranspositionTable.EXACT || (b == TranspositionTable.LOWER && s >= beta)
+                            || (b == TranspositionTable.UPPER && s <= alpha))
+                        return s;
+                }
+            }
+        }
+        int origAlpha = alpha;
         boolean inCheck = p.inCheck();
         int best;
         if (inCheck) {
@@ -1331,10 +1432,10 @@ public final class Searcher {
         if (n == 0) return inCheck && MoveGen.legal(p, scratch, 0) == 0 ? -MATE + ply : best;
         for (int i = 0; i < n; i++) {
             int m = list[i];
-            scores[i] = See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
+            scores[i] = m == ttMove ? Integer.MAX_VALUE : See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
         }
         Position child = pos[ply + 1];
-        int standPat = best;
+        int standPat = best, bestMove = 0;
         for (int i = 0; i < n; i++) {
             int m = pickBest(list, scores, i, n);
             if (!inCheck) {
@@ -1351,12 +1452,18 @@ public final class Searcher {
                 best = score;
                 if (score > alpha) {
                     alpha = score;
+                    bestMove = m;
                     pv[ply][0] = m;
                     System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
                     pvLength[ply] = pvLength[ply + 1] + 1;
                     if (score >= beta) break;
                 }
             }
+        }
+        if (useTT && best > -INFINITE) {
+            int bound = best >= beta ? TranspositionTable.LOWER
+                    : best > origAlpha ? TranspositionTable.EXACT : TranspositionTable.UPPER;
+            tt.store(key, bestMove, TranspositionTable.toTT(best, ply), 0, bound);
         }
         return best;
     }

@@ -25,7 +25,7 @@ public final class TreeDump {
 
     /** A MOVE line's {@code kind}: how the move came to be searched at its node (docs/treedump-format.md). */
     public enum Kind {
-        FIRST, HASH, CAP, QUIET, NULL;
+        FIRST, HASH, CAP, QUIET, NULL, PROBCUT;
         /** The token written to the file. */
         public String token() { return name(); }
     }
@@ -33,7 +33,7 @@ public final class TreeDump {
     /** A MOVE line's {@code act}: what the search did with the move (searched how, or pruned by which rule). */
     public enum Act {
         FULL("FULL"), LMR("LMR"), LMR_RESEARCH("LMR-RESEARCH"), EXT("EXT"), NMP("NMP"),
-        SEE_CAP("SEE-CAP"), SEE_QUIET("SEE-QUIET"), LMP("LMP"), FP_QUIET("FP-QUIET");
+        SEE_CAP("SEE-CAP"), SEE_QUIET("SEE-QUIET"), LMP("LMP"), FP_QUIET("FP-QUIET"), HIST_PRUNE("HIST-PRUNE"), PROBCUT("PROBCUT");
         private final String token;
         Act(String token) { this.token = token; }
         /** The token written to the file (the format's spelling, with hyphens). */

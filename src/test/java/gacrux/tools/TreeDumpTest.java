@@ -78,15 +78,19 @@ class TreeDumpTest {
             String where = "line " + p.lineNo() + " " + p.path();
             org.junit.jupiter.api.Assertions.assertNotNull(TreeDump.Act.of(act), where + ": an act the format names");
             org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> TreeDump.Kind.valueOf(kind), where + ": a kind the format names");
-            boolean pruned = act.equals("LMP") || act.equals("FP-QUIET") || act.equals("SEE-CAP")
-                    || act.equals("SEE-QUIET");
+            boolean pruned = act.equals("LMP") || act.equals("FP-QUIET") || act.equals("HIST-PRUNE")
+                    || act.equals("SEE-CAP") || act.equals("SEE-QUIET");
             assertEquals(pruned, score.equals("SKIPPED"), where + ": SKIPPED exactly for pruned moves");
             assertEquals(act.equals("NMP"), p.path().endsWith("0000"), where + ": the null move is 0000");
             assertEquals(act.equals("NMP"), kind.equals("NULL"), where);
-            assertEquals(act.startsWith("LMR") || act.equals("NMP"), !r.equals("0.00"), where + ": r only for LMR, NMP");
+            assertEquals(act.startsWith("LMR") || act.equals("NMP") || act.equals("PROBCUT"), !r.equals("0.00"),
+                    where + ": r only for LMR, NMP, PROBCUT");
+            assertEquals(act.equals("PROBCUT"), kind.equals("PROBCUT"), where);
             assertEquals(act.equals("EXT"), ext.equals("1.00"), where + ": ext only for EXT");
             if (act.equals("SEE-CAP")) assertEquals("CAP", kind, where);
-            if (act.equals("LMP") || act.equals("FP-QUIET") || act.equals("SEE-QUIET")) assertEquals("QUIET", kind, where);
+            if (act.equals("LMP") || act.equals("FP-QUIET") || act.equals("HIST-PRUNE") || act.equals("SEE-QUIET"))
+                assertEquals("QUIET", kind, where);
+            if (act.equals("HIST-PRUNE")) assertTrue(Double.parseDouble(p.group(2)) <= 3, where + ": history pruning at depth <= 3");
         }
         // The decisions this position really takes at depth 4.
         for (String a : List.of("FULL", "LMR", "EXT", "NMP", "LMP", "FP-QUIET", "SEE-CAP", "SEE-QUIET"))

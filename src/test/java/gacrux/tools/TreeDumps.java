@@ -33,7 +33,7 @@ final class TreeDumps {
     private static final String PATH = MOVE_TEXT + "(?: " + MOVE_TEXT + ")*";
     private static final String FLOAT = "\\d+\\.\\d\\d";
     static final Pattern MOVE = Pattern.compile("MOVE path=\"(" + PATH + ")\" depth=(" + FLOAT + ") alpha=(-?\\d+)"
-            + " beta=(-?\\d+) kind=(FIRST|HASH|CAP|QUIET|NULL) act=(FULL|LMR|LMR-RESEARCH|EXT|LMP|FP-QUIET|SEE-CAP|SEE-QUIET|NMP)"
+            + " beta=(-?\\d+) kind=(FIRST|HASH|CAP|QUIET|NULL|PROBCUT) act=(FULL|LMR|LMR-RESEARCH|EXT|LMP|FP-QUIET|HIST-PRUNE|SEE-CAP|SEE-QUIET|NMP|PROBCUT)"
             + " r=(" + FLOAT + ") ext=(" + FLOAT + ") score=(-?\\d+|SKIPPED)");
     static final Pattern RESULT = Pattern.compile("RESULT path=\"((?:" + PATH + ")?)\" depth=(" + FLOAT + ")"
             + " alpha=(-?\\d+) beta=(-?\\d+) eval=(-?\\d+) bound=(EXACT|LOWER|UPPER) score=(-?\\d+)");

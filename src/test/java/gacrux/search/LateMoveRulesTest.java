@@ -1,0 +1,64 @@
+package gacrux.search;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import gacrux.board.MoveGen;
+import gacrux.board.Position;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two rules for moves after the first: history pruning (a quiet move with bad history is not searched at
+ * depth <= 3) and the reduction of late captures that lose material by exchange.
+ */
+class LateMoveRulesTest {
+    /** White's Qxd6 loses the queen for a pawn (c7, Bf8, Qd8 guard d6); a2a3 is a quiet move. */
+    static final String FEN = "rnbqkbnr/ppp2ppp/3p4/4p3/4P3/3Q4/PPPP1PPP/RNB1KBNR w KQkq - 0 3";
+
+    static Searcher at(Position p, boolean pruning) {
+        Searcher s = new Searcher(new TranspositionTable(1), new Searcher.Config(true, pruning, 1));
+        SearchLimits l = SearchLimits.depth(1);
+        s.begin(new SearchControl(l, new TimeManager(l, 0, 0)));
+        s.pruning = pruning;
+        s.setRoot(p, new long[0]);
+        return s;
+    }
+
+    @Test
+    void historyPrunesQuietMovesWithBadHistoryAtShallowDepth() {
+        Position p = Position.fromFen(FEN);
+        Searcher s = at(p, true);
+        int m = MoveGen.parseUci(p, "a2a3");
+        int side = p.sideToMove();
+        assertFalse(s.historyPrunes(p, 0, m, 3), "history 0");
+        s.history[side][m & 4095] = -1200 * 3 - 1;
+        assertTrue(s.historyPrunes(p, 0, m, 3));
+        assertFalse(s.historyPrunes(p, 0, m, 4), "only to depth 3");
+        assertEquals(Searcher.PRUNED, s.searchMove(0, m, 1, 3, 0, 1, Searcher.CUT, 0, false, 0, null));
+        s.killers[0][1] = m;
+        assertFalse(s.historyPrunes(p, 0, m, 3), "a killer is never history-pruned");
+        s.killers[0][1] = 0;
+        s.history[side][m & 4095] = -1200 * 3 + 1;
+        assertFalse(s.historyPrunes(p, 0, m, 3), "above the threshold");
+        assertNotEquals(Searcher.PRUNED, s.searchMove(0, m, 1, 3, 0, 1, Searcher.CUT, 0, false, 0, null));
+    }
+
+    @Test
+    void lateLosingCapturesAreReducedAtNonPvNodes() {
+        Position p = Position.fromFen(FEN);
+        Searcher s = at(p, true);
+        int losing = MoveGen.parseUci(p, "d3d6");
+        assertTrue(s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false) >= 1);
+        assertTrue(s.reduction(p, 0, losing, 5, 8, 7, Searcher.ALL, false, false, false) >= 1);
+        assertEquals(0, s.reduction(p, 0, losing, 5, 8, 7, Searcher.PV, false, false, false), "not at PV nodes");
+        assertEquals(0, s.reduction(p, 0, losing, 1, 8, 7, Searcher.CUT, false, false, false), "not the second move");
+        assertEquals(0, s.reduction(p, 0, losing, 5, 2, 1, Searcher.CUT, false, false, false), "not at depth 2");
+        assertEquals(0, s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, true), "not a check");
+
+        Position q = Position.fromFen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+        int even = MoveGen.parseUci(q, "e4d5");
+        assertEquals(0, at(q, true).reduction(q, 0, even, 5, 8, 7, Searcher.CUT, false, false, false),
+                "a capture that does not lose material is not reduced");
+        assertEquals(0, at(p, false).reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false),
+                "off without pruning");
+    }
+}
