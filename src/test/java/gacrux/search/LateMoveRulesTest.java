@@ -15,12 +15,7 @@ class LateMoveRulesTest {
     static final String FEN = "rnbqkbnr/ppp2ppp/3p4/4p3/4P3/3Q4/PPPP1PPP/RNB1KBNR w KQkq - 0 3";
 
     static Searcher at(Position p, boolean pruning) {
-        Searcher s = new Searcher(new TranspositionTable(1), new Searcher.Config(true, pruning, 1));
-        SearchLimits l = SearchLimits.depth(1);
-        s.begin(new SearchControl(l, new TimeManager(l, 0, 0)));
-        s.pruning = pruning;
-        s.setRoot(p, new long[0]);
-        return s;
+        return SearcherAt.root(p, new TranspositionTable(1), true, pruning);
     }
 
     @Test

@@ -17,12 +17,7 @@ class ProbCutTest {
     static final String QUIET = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     static Searcher at(Position p) {
-        Searcher s = new Searcher(new TranspositionTable(1), new Searcher.Config(true, true, 1));
-        SearchLimits l = SearchLimits.depth(6);
-        s.begin(new SearchControl(l, new TimeManager(l, 0, 0)));
-        s.pruning = true;
-        s.setRoot(p, new long[0]);
-        return s;
+        return SearcherAt.root(p, new TranspositionTable(1), true, true);
     }
 
     @Test

@@ -16,12 +16,7 @@ class QuiescenceHashTest {
     static final String FEN = "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3";
 
     static Searcher at(TranspositionTable tt, boolean useTT, Position p) {
-        Searcher s = new Searcher(tt, new Searcher.Config(useTT, true, 1));
-        SearchLimits l = SearchLimits.depth(1);
-        s.begin(new SearchControl(l, new TimeManager(l, 0, 0)));
-        s.pruning = true;
-        s.setRoot(p, new long[0]);
-        return s;
+        return SearcherAt.root(p, tt, useTT, true);
     }
 
     @Test

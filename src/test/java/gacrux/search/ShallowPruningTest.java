@@ -17,11 +17,7 @@ class ShallowPruningTest {
     /** A searcher whose ply 1 is FEN after e1g1 (ply 1 is improving: no node two plies up). */
     static Searcher atPlyOne() {
         Position root = Position.fromFen(FEN);
-        Searcher s = new Searcher(new TranspositionTable(1), new Searcher.Config(false, true, 1));
-        SearchLimits l = SearchLimits.depth(20);
-        s.begin(new SearchControl(l, new TimeManager(l, 0, 0)));
-        s.pruning = true;
-        s.setRoot(root, new long[0]);
+        Searcher s = SearcherAt.root(root, new TranspositionTable(1), false, true);
         int m = MoveGen.parseUci(root, "e1g1");
         s.pos[1].copyFrom(root);
         s.pos[1].makeMove(m);
@@ -51,11 +47,7 @@ class ShallowPruningTest {
     @Test
     void futilityOfQuietMovesReachesDepthSix() {
         Position p = Position.fromFen(FEN);
-        Searcher s = new Searcher(new TranspositionTable(1), new Searcher.Config(true, true, 1));
-        SearchLimits l = SearchLimits.depth(20);
-        s.begin(new SearchControl(l, new TimeManager(l, 0, 0)));
-        s.pruning = true;
-        s.setRoot(p, new long[0]);
+        Searcher s = SearcherAt.root(p, new TranspositionTable(1), true, true);
         int quiet = MoveGen.parseUci(p, "d2d3");
         int alpha = 100 + 90 * 6; // eval 0: 0 + 100 + 90 x 6 <= alpha at depth 6
         assertEquals(Searcher.PRUNED, s.searchMove(0, quiet, 1, 6, alpha, alpha + 1, Searcher.CUT, 0, false, 0, null));
