@@ -988,7 +988,7 @@ public final class Searcher {
         for (int i = 0; i < n; i++) {
             int m = list[i];
             scores[i] = m == ttMove ? Integer.MAX_VALUE
-                    : See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
+                    : mvvLva(m);
         }
         for (int i = 0; i < n; i++) {
             int m = pickBest(list, scores, i, n);
@@ -1125,7 +1125,7 @@ public final class Searcher {
         TreeDump.move(trace, currentMove, ply, depth, alpha, beta, kind, act, r, ext, score == PRUNED ? TreeDump.SKIPPED : score);
     }
 
-    /** A quiet move pruned by late move pruning (late) or futility, before or after its make: PRUNED, traced. */
+    /** A quiet move pruned (late move pruning, history pruning or futility: why), before or after its make: PRUNED, traced. */
     private int prunedQuiet(int ply, int m, int moveNumber, int depth, int alpha, int beta, TreeDump.Act why) {
         if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, why, 0, 0, PRUNED);
         return PRUNED;
@@ -1291,6 +1291,11 @@ public final class Searcher {
         if (h[idx] > HISTORY_MAX) h[idx] = HISTORY_MAX;
     }
 
+    /** Most valuable victim, least valuable attacker: the order of captures (and promotions) among themselves. */
+    static int mvvLva(int m) {
+        return See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
+    }
+
     void scoreMoves(Position p, int ply, int[] list, int[] scores, int n, int ttMove) {
         int side = p.sideToMove();
         int k0 = killers[ply][0], k1 = killers[ply][1];
@@ -1299,7 +1304,7 @@ public final class Searcher {
             int s;
             if (m == ttMove) s = 2_000_000_000;
             else if (Move.isTactical(m)) {
-                int mvvLva = See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
+                int mvvLva = mvvLva(m);
                 s = (Move.promo(m) == Piece.QUEEN || See.ge(p, m, 0)) ? 1_000_000_000 + mvvLva : -1_000_000_000 + mvvLva;
             } else if (m == k0) s = 900_000_000;
             else if (m == k1) s = 899_999_999;
@@ -1432,7 +1437,7 @@ public final class Searcher {
         if (n == 0) return inCheck && MoveGen.legal(p, scratch, 0) == 0 ? -MATE + ply : best;
         for (int i = 0; i < n; i++) {
             int m = list[i];
-            scores[i] = m == ttMove ? Integer.MAX_VALUE : See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
+            scores[i] = m == ttMove ? Integer.MAX_VALUE : mvvLva(m);
         }
         Position child = pos[ply + 1];
         int standPat = best, bestMove = 0;
