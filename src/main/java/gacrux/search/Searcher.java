@@ -1036,7 +1036,7 @@ public final class Searcher {
         // each cost about as much as a node); castling, whose check test needs the rook's move, after it.
         boolean late = depth <= 8 && moveNumber >= (improving[ply] ? 3 + depth * depth : (3 + depth * depth) / 2);
         // History pruning: at the last plies, a quiet move that has failed low often elsewhere (never a killer).
-        boolean badHistory = quiet && historyPrunes(p, ply, m, depth);
+        boolean badHistory = prunable && quiet && historyPrunes(p, ply, m, depth);
         boolean prune = prunable && quiet && (late || badHistory || (depth <= 6 && eval + 100 + 90 * depth <= alpha));
         boolean castle = Move.kind(m) == Move.CASTLE;
         TreeDump.Act why = late ? TreeDump.Act.LMP : badHistory ? TreeDump.Act.HIST_PRUNE : TreeDump.Act.FP_QUIET;
