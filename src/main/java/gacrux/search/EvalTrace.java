@@ -40,7 +40,16 @@ public final class EvalTrace {
      */
     public record Group(String name, int offset, int length, int kind, int from, int to, boolean array,
                         boolean table, String doc) {
-        public boolean tuned(int i) { return i >= from && i < to && !(table && name.startsWith("PAWN") && (i < 8 || i >= 56)); }
+        public boolean tuned(int i) {
+            return i >= from && i < to && !(table && name.startsWith("PAWN") && (i < 8 || i >= 56))
+                    && !(name.startsWith("MOBILITY") && mobilityAnchor(i));
+        }
+    }
+
+    /** A mobility entry at its piece's MOB_CENTER: fixed at 0 (see there). */
+    static boolean mobilityAnchor(int i) {
+        for (int t = KNIGHT; t <= QUEEN; t++) if (i == MOB_OFFSET[t] + MOB_CENTER[t]) return true;
+        return false;
     }
 
     public static final List<Group> GROUPS;
@@ -93,9 +102,9 @@ public final class EvalTrace {
         OPEN_E = scalar("ROOK_OPEN_EG", EG, null);
         SEMI_M = scalar("ROOK_SEMI_MG", MG, null);
         SEMI_E = scalar("ROOK_SEMI_EG", EG, null);
-        MOB_M = add("MOB_MG", 7, MG, 2, 6, true, false,
-                "Mobility: bonus per safe square above (penalty below) MOB_CENTER, by piece type.");
-        MOB_E = add("MOB_EG", 7, EG, 2, 6, true, false, null);
+        MOB_M = add("MOBILITY_MG", MOB_ENTRIES, MG, 0, MOB_ENTRIES, true, false,
+                "Mobility by number of safe squares: knight 0-8, bishop 0-13, rook 0-14, queen 0-27, one after the other (MOB_OFFSET).");
+        MOB_E = add("MOBILITY_EG", MOB_ENTRIES, EG, 0, MOB_ENTRIES, true, false, null);
         SH_NEAR = scalar("SHIELD_NEAR", MG, "King shield (midgame): own pawn one or two ranks ahead, penalty for a file without one.");
         SH_FAR = scalar("SHIELD_FAR", MG, null);
         SH_OPEN = scalar("SHIELD_OPEN_FILE", MG, null);
@@ -154,8 +163,8 @@ public final class EvalTrace {
         w[PAIR_M] = BISHOP_PAIR_MG; w[PAIR_E] = BISHOP_PAIR_EG;
         w[OPEN_M] = ROOK_OPEN_MG; w[OPEN_E] = ROOK_OPEN_EG;
         w[SEMI_M] = ROOK_SEMI_MG; w[SEMI_E] = ROOK_SEMI_EG;
-        System.arraycopy(MOB_MG, 0, w, MOB_M, 7);
-        System.arraycopy(MOB_EG, 0, w, MOB_E, 7);
+        System.arraycopy(MOBILITY_MG, 0, w, MOB_M, MOB_ENTRIES);
+        System.arraycopy(MOBILITY_EG, 0, w, MOB_E, MOB_ENTRIES);
         w[SH_NEAR] = SHIELD_NEAR; w[SH_FAR] = SHIELD_FAR; w[SH_OPEN] = SHIELD_OPEN_FILE;
         System.arraycopy(THREAT_PAWN_MG, 0, w, TP_M, 7);
         System.arraycopy(THREAT_PAWN_EG, 0, w, TP_E, 7);
@@ -362,9 +371,9 @@ public final class EvalTrace {
                     typeAtt[col][t] |= att;
                     if (t == KNIGHT || t == BISHOP) minorAtt |= att;
                     else if (t == ROOK) rookAtt |= att;
-                    int mob = Long.bitCount(att & mobilityArea) - MOB_CENTER[t];
-                    c[MOB_M + t] += sg * mob;
-                    c[MOB_E + t] += sg * mob;
+                    int mob = MOB_OFFSET[t] + Long.bitCount(att & mobilityArea);
+                    c[MOB_M + mob] += sg;
+                    c[MOB_E + mob] += sg;
                     long z = att & theirZone;
                     if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[t] * Long.bitCount(z); }
                 }

@@ -32,7 +32,16 @@ public final class Evaluator {
     static final int[] PHASE_WEIGHT = {0, 0, 1, 1, 2, 4, 0};
     static final int MAX_PHASE = 24;
 
-    /** Mobility is counted from this typical number of safe squares, by piece type. */
+    /**
+     * Where each piece type's mobility entries start in MOBILITY_MG/EG, indexed by the number of safe squares (attacked,
+     * not own-occupied, not attacked by an enemy pawn): knight 0-8, bishop 0-13, rook 0-14, queen 0-27.
+     */
+    static final int[] MOB_OFFSET = {0, 0, 0, 9, 23, 38, 0};
+    static final int MOB_ENTRIES = 66;
+    /**
+     * The typical number of safe squares, by piece type: its mobility entry is 0 and is never tuned, since a table
+     * free at every count could trade a constant with the piece's material value without changing any evaluation.
+     */
     static final int[] MOB_CENTER = {0, 0, 4, 6, 6, 12, 0};
 
     // King safety (not linear in its weights, so not tuned by `gacrux tune`).
@@ -80,9 +89,9 @@ public final class Evaluator {
     static final int ROOK_SEMI_MG = 12;
     static final int ROOK_SEMI_EG = 14;
 
-    /** Mobility: bonus per safe square above (penalty below) MOB_CENTER, by piece type. */
-    static final int[] MOB_MG = {0, 0, 5, 5, 3, 0, 0};
-    static final int[] MOB_EG = {0, 0, 5, 6, 4, 4, 0};
+    /** Mobility by number of safe squares: knight 0-8, bishop 0-13, rook 0-14, queen 0-27, one after the other (MOB_OFFSET). */
+    static final int[] MOBILITY_MG = {-20, -15, -10, -5, 0, 5, 10, 15, 20, -30, -25, -20, -15, -10, -5, 0, 5, 10, 15, 20, 25, 30, 35, -18, -15, -12, -9, -6, -3, 0, 3, 6, 9, 12, 15, 18, 21, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    static final int[] MOBILITY_EG = {-20, -15, -10, -5, 0, 5, 10, 15, 20, -36, -30, -24, -18, -12, -6, 0, 6, 12, 18, 24, 30, 36, 42, -24, -20, -16, -12, -8, -4, 0, 4, 8, 12, 16, 20, 24, 28, 32, -48, -44, -40, -36, -32, -28, -24, -20, -16, -12, -8, -4, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60};
 
     /** King shield (midgame): own pawn one or two ranks ahead, penalty for a file without one. */
     static final int SHIELD_NEAR = 3;
@@ -413,9 +422,9 @@ public final class Evaluator {
                 phase += 1;
                 long att = KNIGHT_ATTACKS[sq];
                 knightAtt |= att;
-                int mob = Long.bitCount(att & mobilityArea) - MOB_CENTER[KNIGHT];
-                m += mob * MOB_MG[KNIGHT];
-                e += mob * MOB_EG[KNIGHT];
+                int mob = MOB_OFFSET[KNIGHT] + Long.bitCount(att & mobilityArea);
+                m += MOBILITY_MG[mob];
+                e += MOBILITY_EG[mob];
                 long z = att & theirZone;
                 if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[KNIGHT] * Long.bitCount(z); }
             }
@@ -431,9 +440,9 @@ public final class Evaluator {
                 phase += 1;
                 long att = bishopAttacks(sq, occ);
                 bishopAtt |= att;
-                int mob = Long.bitCount(att & mobilityArea) - MOB_CENTER[BISHOP];
-                m += mob * MOB_MG[BISHOP];
-                e += mob * MOB_EG[BISHOP];
+                int mob = MOB_OFFSET[BISHOP] + Long.bitCount(att & mobilityArea);
+                m += MOBILITY_MG[mob];
+                e += MOBILITY_EG[mob];
                 long z = att & theirZone;
                 if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[BISHOP] * Long.bitCount(z); }
             }
@@ -461,9 +470,9 @@ public final class Evaluator {
                 else if ((ownPawns & file) == 0) { m += ROOK_SEMI_MG; e += ROOK_SEMI_EG; }
                 long att = rookAttacks(sq, occ);
                 rookAtt |= att;
-                int mob = Long.bitCount(att & mobilityArea) - MOB_CENTER[ROOK];
-                m += mob * MOB_MG[ROOK];
-                e += mob * MOB_EG[ROOK];
+                int mob = MOB_OFFSET[ROOK] + Long.bitCount(att & mobilityArea);
+                m += MOBILITY_MG[mob];
+                e += MOBILITY_EG[mob];
                 long z = att & theirZone;
                 if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[ROOK] * Long.bitCount(z); }
             }
@@ -483,9 +492,9 @@ public final class Evaluator {
                 phase += 4;
                 long att = rookAttacks(sq, occ) | bishopAttacks(sq, occ);
                 queenAtt |= att;
-                int mob = Long.bitCount(att & mobilityArea) - MOB_CENTER[QUEEN];
-                m += mob * MOB_MG[QUEEN];
-                e += mob * MOB_EG[QUEEN];
+                int mob = MOB_OFFSET[QUEEN] + Long.bitCount(att & mobilityArea);
+                m += MOBILITY_MG[mob];
+                e += MOBILITY_EG[mob];
                 long z = att & theirZone;
                 if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[QUEEN] * Long.bitCount(z); }
             }

@@ -93,6 +93,19 @@ class EvalTraceTest {
     }
 
     @Test
+    void mobilityTablesAreAnchoredAtTheTypicalCount() {
+        // Free at every count, a piece's mobility entries and its material value could trade a constant.
+        boolean[] tuned = EvalTrace.tunedMask();
+        for (int t = gacrux.board.Piece.KNIGHT; t <= gacrux.board.Piece.QUEEN; t++) {
+            int anchor = Evaluator.MOB_OFFSET[t] + Evaluator.MOB_CENTER[t];
+            assertEquals(0, Evaluator.MOBILITY_MG[anchor]);
+            assertEquals(0, Evaluator.MOBILITY_EG[anchor]);
+            assertFalse(tuned[EvalTrace.MOB_M + anchor] || tuned[EvalTrace.MOB_E + anchor], "anchor of piece " + t);
+            assertTrue(tuned[EvalTrace.MOB_M + anchor + 1] && tuned[EvalTrace.MOB_E + anchor - 1], "the other counts of piece " + t);
+        }
+    }
+
+    @Test
     void evaluatorWeightBlockIsTheGeneratorsOutput() throws Exception {
         String src = Files.readString(Path.of("src/main/java/gacrux/search/Evaluator.java"));
         int b = src.indexOf(EvalTrace.BEGIN), e = src.indexOf(EvalTrace.END);
