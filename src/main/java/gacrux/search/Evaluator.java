@@ -37,7 +37,7 @@ public final class Evaluator {
      * not own-occupied, not attacked by an enemy pawn): knight 0-8, bishop 0-13, rook 0-14, queen 0-27.
      */
     static final int[] MOB_OFFSET = {0, 0, 0, 9, 23, 38, 0};
-    static final int MOB_ENTRIES = 66;
+    static final int MOB_ENTRIES = MOB_OFFSET[QUEEN] + 28;
     /**
      * The typical number of safe squares, by piece type: its mobility entry is 0 and is never tuned, since a table
      * free at every count could trade a constant with the piece's material value without changing any evaluation.
