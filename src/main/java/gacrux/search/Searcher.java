@@ -415,7 +415,16 @@ public final class Searcher {
             if (control.time.softExpired(depth >= 6 ? TimeManager.stabilityScale(stableIterations, scoreDrop) : 1.0)) break;
             if (rootCount == 1 && control.limits.hasClock() && depth >= 8 && !control.time.pondering()) break;
         }
+        // A search stopped inside an iteration (stop, the clock, a node limit) has spent time and nodes since its
+        // last info line: say so, so that a GUI and a log reader (scripts/soak-lag.py) see where the time went.
+        if (control.stopped()) info.accept(finalInfoLine(startNs));
         return traced(new SearchResult(bestMove, ponderMove, bestScore, completedDepth, totalNodes()));
+    }
+
+    /** The last line of a stopped search: its nodes and time, no score (that of the last iteration stands). */
+    String finalInfoLine(long startNs) {
+        long ms = Math.max(1, (System.nanoTime() - startNs) / 1_000_000);
+        return "info nodes " + totalNodes() + " nps " + totalNodes() * 1000 / ms + " time " + ms;
     }
 
     /** The protocol trace's bestmove event (one per search: only the root's think returns a result). */
