@@ -38,6 +38,7 @@ public final class Main {
             case "node" -> NodeCommand.run(rest, System.out, System.err);
             case "datagen" -> Datagen.run(rest, System.out, System.err);
             case "tune" -> Tune.run(rest, System.out, System.err);
+            case "label" -> Label.run(rest, System.out, System.err);
             case "help", "--help", "-h" -> { usage(); yield 0; }
             default -> { System.err.println("unknown command '" + args[0] + "'"); usage(); yield 2; }
         };
@@ -62,7 +63,8 @@ public final class Main {
                        java -jar gacrux.jar startup [--runs N] [--cmd "COMMAND"]... [--hash MB | --stages]
                        java -jar gacrux.jar node --port P [--host H] [--seed HOST:PORT,...] [--threads N] [--hash MB] [--stable-after 7s]
                        java -jar gacrux.jar datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R]
-                       java -jar gacrux.jar tune --data FILE [--iterations N] [--out FILE] [--apply Evaluator.java]
+                       java -jar gacrux.jar label --data FILE --out FILE --engine COMMAND [--go "depth 8"] [--threads T] [--hash MB]
+                       java -jar gacrux.jar tune --data FILE [--iterations N] [--out FILE] [--apply Evaluator.java] [--blend W]
                        java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]"""
                 .formatted(SmpBench.USAGE.replace(" | smpbench", "\n       java -jar gacrux-tools.jar smpbench"));
     }

@@ -43,16 +43,31 @@ final class Tune {
      */
     static final double DEFAULT_LAMBDA = 1e-6;
 
-    record Options(Path data, int iterations, Path out, Path apply, double rate, int threads, double lambda, double tableLambda) {}
+    record Options(Path data, int iterations, Path out, Path apply, double rate, int threads, double lambda, double tableLambda,
+                   double blend) {}
 
-    /** The labelled samples, split into training and held-out sets. */
-    record Data(List<EvalTrace.Sample> train, double[] trainResult, List<EvalTrace.Sample> test, double[] testResult) {}
+    /**
+     * The labelled samples, split into training and held-out sets. A score (white's centipawns from {@code label}'s
+     * engine) is NaN where the line has none.
+     */
+    record Data(List<EvalTrace.Sample> train, double[] trainResult, List<EvalTrace.Sample> test, double[] testResult,
+                double[] trainScore, double[] testScore) {
+        Data(List<EvalTrace.Sample> train, double[] trainResult, List<EvalTrace.Sample> test, double[] testResult) {
+            this(train, trainResult, test, testResult, nans(train.size()), nans(test.size()));
+        }
+
+        private static double[] nans(int n) {
+            double[] a = new double[n];
+            java.util.Arrays.fill(a, Double.NaN);
+            return a;
+        }
+    }
 
     /** The outcome of a run: K, losses, and the rounded weights. */
     record Result(double k, double lossBefore, double lossAfter, double testBefore, double testAfter, int[] weights) {}
 
     static String usage() {
-        return "usage: tune --data FILE [--iterations N] [--out FILE] [--apply src/main/java/gacrux/search/Evaluator.java] [--rate R] [--lambda L] [--table-lambda L] [--threads T]";
+        return "usage: tune --data FILE [--iterations N] [--out FILE] [--apply src/main/java/gacrux/search/Evaluator.java] [--rate R] [--lambda L] [--table-lambda L] [--threads T] [--blend W]";
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
@@ -74,11 +89,28 @@ final class Tune {
         }
         out.printf("positions: %d training, %d held out (loaded in %.1f s)%n", data.train().size(), data.test().size(),
                 (System.nanoTime() - t0) / 1e9);
-        Result r = tune(data, o.iterations(), o.rate(), o.lambda(), o.tableLambda(), o.threads(), err);
+        Data target = data;
+        if (o.blend() > 0) {
+            try {
+                target = blended(data, o.blend(), out);
+            } catch (IllegalArgumentException e) {
+                err.println("tune: " + e.getMessage());
+                return 2;
+            }
+        }
+        Result r = tune(target, o.iterations(), o.rate(), o.lambda(), o.tableLambda(), o.threads(), err);
         out.printf("K = %.4f%n", r.k());
         out.printf("loss before: %.6f (held out %.6f)%n", r.lossBefore(), r.testBefore());
         out.printf("loss after:  %.6f (held out %.6f), rounded weights, %d iterations, %.1f s%n",
                 r.lossAfter(), r.testAfter(), o.iterations(), (System.nanoTime() - t0) / 1e9);
+        if (target != data) {
+            // The blended target is what was fitted; against the game results alone (K refitted for each) the
+            // held-out loss is comparable with an unblended run's.
+            double[] before = toDouble(EvalTrace.currentWeights()), after = toDouble(r.weights());
+            double kb = fitK(data.train(), data.trainResult(), before), ka = fitK(data.train(), data.trainResult(), after);
+            out.printf("against the game results alone: held out %.6f (K %.4f) before, %.6f (K %.4f) after%n",
+                    loss(data.test(), data.testResult(), kb, before), kb, loss(data.test(), data.testResult(), ka, after), ka);
+        }
         String source = EvalTrace.javaSource(r.weights());
         try {
             if (o.out() != null) Files.writeString(o.out(), source, StandardCharsets.UTF_8);
@@ -98,7 +130,7 @@ final class Tune {
     static Options parse(String[] args) {
         Path data = null, outFile = null, apply = null;
         int iterations = 2000, threads = 1;
-        double rate = 1.0, lambda = DEFAULT_LAMBDA, tableLambda = -1;
+        double rate = 1.0, lambda = DEFAULT_LAMBDA, tableLambda = -1, blend = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) throw new IllegalArgumentException("missing value after " + a);
@@ -113,6 +145,7 @@ final class Tune {
                     case "--threads" -> threads = Integer.parseInt(v);
                     case "--lambda" -> lambda = Double.parseDouble(v);
                     case "--table-lambda" -> tableLambda = Double.parseDouble(v);
+                    case "--blend" -> blend = Double.parseDouble(v);
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             } catch (NumberFormatException e) {
@@ -124,15 +157,16 @@ final class Tune {
         if (!(rate > 0)) throw new IllegalArgumentException("--rate must be > 0");
         if (threads < 1 || threads > 256) throw new IllegalArgumentException("--threads must be 1..256");
         if (!(lambda >= 0)) throw new IllegalArgumentException("--lambda must be >= 0");
+        if (!(blend >= 0 && blend <= 1)) throw new IllegalArgumentException("--blend must be in [0, 1]");
         if (tableLambda < 0) tableLambda = lambda;
-        return new Options(data, iterations, outFile, apply, rate, threads, lambda, tableLambda);
+        return new Options(data, iterations, outFile, apply, rate, threads, lambda, tableLambda, blend);
     }
 
     /** Reads FEN [result] lines; a bad line is an error naming the file and line. One block in ten goes to the test set. */
     static Data load(Path file) throws IOException {
         if (!Files.isRegularFile(file)) throw new IOException("data file not found: " + file);
         List<EvalTrace.Sample> train = new ArrayList<>(), test = new ArrayList<>();
-        List<Double> trainR = new ArrayList<>(), testR = new ArrayList<>();
+        List<Double> trainR = new ArrayList<>(), testR = new ArrayList<>(), trainS = new ArrayList<>(), testS = new ArrayList<>();
         EvalTrace.Scratch scratch = new EvalTrace.Scratch();
         int[] current = EvalTrace.currentWeights();
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -160,14 +194,58 @@ final class Tune {
                 } catch (RuntimeException e) {
                     throw new IllegalArgumentException(file + " line " + lineNo + ": bad FEN '" + fen + "': " + e.getMessage());
                 }
+                double score = Double.NaN;
+                String rest = line.substring(close + 1).trim();
+                if (!rest.isEmpty()) {
+                    String[] t = rest.split("\\s+");
+                    try {
+                        if (t.length != 2 || !t[0].equals("cp")) throw new NumberFormatException();
+                        score = Integer.parseInt(t[1]);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException(file + " line " + lineNo + ": expected 'cp N' after the result, got '" + rest + "'");
+                    }
+                }
                 EvalTrace.Sample s = EvalTrace.sample(p, scratch, current);
-                if (kept++ / HOLDOUT_BLOCK % 10 == 9) { test.add(s); testR.add(result); }
-                else { train.add(s); trainR.add(result); }
+                if (kept++ / HOLDOUT_BLOCK % 10 == 9) { test.add(s); testR.add(result); testS.add(score); }
+                else { train.add(s); trainR.add(result); trainS.add(score); }
             }
         }
         if (train.isEmpty()) throw new IllegalArgumentException("no positions in " + file);
         return new Data(train, trainR.stream().mapToDouble(Double::doubleValue).toArray(),
-                test, testR.stream().mapToDouble(Double::doubleValue).toArray());
+                test, testR.stream().mapToDouble(Double::doubleValue).toArray(),
+                trainS.stream().mapToDouble(Double::doubleValue).toArray(), testS.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /**
+     * The data with each result replaced by (1 - w) result + w sigmoid(K' score): the labelling engine's score as an
+     * expected result, K' fitted so that its scores predict the training results best (its own scale, whatever its
+     * centipawn means). Every position needs a score.
+     */
+    static Data blended(Data d, double w, PrintStream out) {
+        for (double[] a : new double[][] {d.trainScore(), d.testScore()})
+            for (double x : a) if (Double.isNaN(x)) throw new IllegalArgumentException("--blend needs every line scored ('FEN [result] cp N', see label)");
+        double k = fitK(d.trainScore(), d.trainResult());
+        double lossScore = 0;
+        for (int i = 0; i < d.testScore().length; i++) {
+            double e = d.testResult()[i] - sigmoid(k, d.testScore()[i]);
+            lossScore += e * e;
+        }
+        out.printf("blend %.2f: the engine's scores predict the results with K' = %.4f, held-out loss %.6f%n", w, k,
+                lossScore / Math.max(1, d.testScore().length));
+        return new Data(d.train(), mix(d.trainResult(), d.trainScore(), k, w), d.test(), mix(d.testResult(), d.testScore(), k, w),
+                d.trainScore(), d.testScore());
+    }
+
+    private static double[] mix(double[] result, double[] score, double k, double w) {
+        double[] t = new double[result.length];
+        for (int i = 0; i < t.length; i++) t[i] = (1 - w) * result[i] + w * sigmoid(k, score[i]);
+        return t;
+    }
+
+    private static double[] toDouble(int[] w) {
+        double[] d = new double[w.length];
+        for (int i = 0; i < w.length; i++) d[i] = w[i];
+        return d;
     }
 
     static double sigmoid(double k, double eval) {
@@ -189,6 +267,11 @@ final class Tune {
     static double fitK(List<EvalTrace.Sample> s, double[] result, double[] w) {
         double[] evals = new double[s.size()];
         for (int i = 0; i < evals.length; i++) evals[i] = s.get(i).eval(w);
+        return fitK(evals, result);
+    }
+
+    /** The K minimising the mean squared error of sigmoid(K * eval) against the results. */
+    static double fitK(double[] evals, double[] result) {
         java.util.function.DoubleUnaryOperator f = k -> {
             double sum = 0;
             for (int i = 0; i < evals.length; i++) {

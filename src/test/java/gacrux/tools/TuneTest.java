@@ -139,4 +139,55 @@ class TuneTest {
         assertEquals(2, noData.code());
         assertTrue(noData.err().contains("--data FILE is required"), noData.err());
     }
+
+    @Test
+    void blendingFitsTheEnginesScaleAndMixesItsScoreWithTheResult() {
+        // Results that are exactly sigmoid(1.3 * score): the fitted scale is 1.3, and any blend leaves them as they are.
+        int n = 601;
+        double[] score = new double[n], result = new double[n];
+        for (int i = 0; i < n; i++) {
+            score[i] = i - 300;
+            result[i] = Tune.sigmoid(1.3, score[i]);
+        }
+        Tune.Data d = new Tune.Data(List.of(), result, List.of(), result.clone(), score, score.clone());
+        Tune.Data half = Tune.blended(d, 0.5, QUIET);
+        for (int i = 0; i < n; i++) assertEquals(result[i], half.trainResult()[i], 1e-3, "score " + score[i]);
+        // Game results (win/draw/loss) against the same scores: w = 1 is the engine's verdict alone, w = 0.25 a mix.
+        double[] games = new double[n];
+        for (int i = 0; i < n; i++) games[i] = i % 3 == 0 ? 1.0 : i % 3 == 1 ? 0.5 : 0.0;
+        Tune.Data g = new Tune.Data(List.of(), games, List.of(), games.clone(), score, score.clone());
+        Tune.Data all = Tune.blended(g, 1.0, QUIET), quarter = Tune.blended(g, 0.25, QUIET);
+        double k = Tune.fitK(score, games);
+        for (int i = 0; i < n; i++) {
+            assertEquals(Tune.sigmoid(k, score[i]), all.trainResult()[i], 1e-12);
+            assertEquals(0.75 * games[i] + 0.25 * Tune.sigmoid(k, score[i]), quarter.testResult()[i], 1e-12);
+        }
+        assertEquals(0.0, d.trainResult()[0] - result[0], "the input is left as it was");
+    }
+
+    @Test
+    void blendedTuningReportsBothLossesAndBadScoresAreClearErrors() throws Exception {
+        List<String> lines = new ArrayList<>();
+        int i = 0;
+        for (Position p : positions(20, 80, 11)) lines.add(p.toFen() + " [" + (i % 2 == 0 ? "1.0" : "0.0") + "] cp " + (i++ % 2 == 0 ? 120 : -80));
+        Path data = dir.resolve("scored.txt"), out = dir.resolve("w.txt");
+        Files.write(data, lines);
+        Run r = run("--data", data.toString(), "--iterations", "5", "--blend", "0.5", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("blend 0.50: the engine's scores predict the results with K' = "), r.out());
+        assertTrue(r.out().contains("against the game results alone: held out "), r.out());
+
+        Path bad = dir.resolve("bad.txt");
+        Files.write(bad, List.of(Position.START_FEN + " [0.5] cp 12", Position.START_FEN + " [0.5]"));
+        Run unscored = run("--data", bad.toString(), "--blend", "0.5");
+        assertEquals(2, unscored.code());
+        assertTrue(unscored.err().contains("--blend needs every line scored"), unscored.err());
+        Files.write(bad, List.of(Position.START_FEN + " [0.5] cp x"));
+        Run badScore = run("--data", bad.toString());
+        assertEquals(2, badScore.code());
+        assertTrue(badScore.err().contains("line 1: expected 'cp N' after the result"), badScore.err());
+        Run badBlend = run("--data", data.toString(), "--blend", "1.5");
+        assertEquals(2, badBlend.code());
+        assertTrue(badBlend.err().contains("--blend must be in [0, 1]"), badBlend.err());
+    }
 }
