@@ -43,9 +43,10 @@ class SplitKillersTest {
                 assertTrue(helper.join(b, generation), "the helper joins the block at the Split");
             }
         }, 0, true);
-        // Worker 1 asks for a split after every move until one happens (at a depth >= 4 frame with a move searched).
+        // Worker 1 asks for a split after every move until one happens (at a depth >= 4 frame with a move searched),
+        // once the owner holds killers a few plies down: a block with no killer below it would check nothing.
         owner.onMove(() -> {
-            if (splits.get() == 0 && slots[0].requests() == 0) slots[1].ask(slots[0], 0, 0);
+            if (splits.get() == 0 && slots[0].requests() == 0 && killersBelow(owner, 2, 8)) slots[1].ask(slots[0], 0, 0);
         });
         Position p = Position.fromFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
         SearchLimits l = SearchLimits.depth(7);
@@ -53,5 +54,11 @@ class SplitKillersTest {
         assertEquals(1, splits.get(), "one Split");
         assertEquals(0, mismatches.get(), "block and helper hold the owner's killers");
         assertTrue(checkedPlies.get() > 0, "some of them were real moves");
+    }
+
+    static boolean killersBelow(Searcher s, int from, int to) {
+        for (int k = from; k < to; k++)
+            if (s.killer(k, 0) != 0) return true;
+        return false;
     }
 }
