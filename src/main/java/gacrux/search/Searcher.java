@@ -423,7 +423,7 @@ public final class Searcher {
 
     /** The last line of a stopped search: its nodes and time, no score (that of the last iteration stands). */
     String finalInfoLine(long startNs) {
-        long ms = Math.max(1, (System.nanoTime() - startNs) / 1_000_000);
+        long ms = elapsedMs(startNs);
         return "info nodes " + totalNodes() + " nps " + totalNodes() * 1000 / ms + " time " + ms;
     }
 
@@ -480,8 +480,13 @@ public final class Searcher {
         }
     }
 
+    /** Milliseconds since startNs, at least 1 (an nps divides by it). */
+    static long elapsedMs(long startNs) {
+        return Math.max(1, (System.nanoTime() - startNs) / 1_000_000);
+    }
+
     String infoLine(int depth, int pvIdx, int score, String bound, long startNs, boolean withHashfull) {
-        long ms = Math.max(1, (System.nanoTime() - startNs) / 1_000_000);
+        long ms = elapsedMs(startNs);
         StringBuilder sb = new StringBuilder(128);
         sb.append("info depth ").append(depth).append(" seldepth ").append(Math.max(seldepth, depth))
           .append(" multipv ").append(pvIdx + 1).append(" score ").append(Score.uci(score)).append(bound)

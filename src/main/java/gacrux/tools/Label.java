@@ -1,6 +1,5 @@
 package gacrux.tools;
 
-import gacrux.board.Position;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -131,17 +130,9 @@ final class Label {
                 lineNo++;
                 line = line.trim();
                 if (line.isEmpty() || line.startsWith("#")) continue;
-                int open = line.lastIndexOf('['), close = line.lastIndexOf(']');
-                if (open < 0 || close < open)
-                    throw new IllegalArgumentException(o.data() + " line " + lineNo + ": expected 'FEN [result]', got '" + line + "'");
-                String fen = line.substring(0, open).trim();
-                try {
-                    Position.fromFen(fen);
-                } catch (RuntimeException e) {
-                    throw new IllegalArgumentException(o.data() + " line " + lineNo + ": bad FEN '" + fen + "': " + e.getMessage());
-                }
-                lines.add(line.substring(0, close + 1));
-                fens.add(fen);
+                DataLine d = DataLine.parse(o.data(), lineNo, line);
+                lines.add(d.head());
+                fens.add(d.fen());
             }
         }
         if (fens.isEmpty()) throw new IllegalArgumentException("no positions in " + o.data());

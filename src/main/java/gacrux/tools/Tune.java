@@ -1,6 +1,5 @@
 package gacrux.tools;
 
-import gacrux.board.Position;
 import gacrux.search.EvalTrace;
 
 import java.io.BufferedReader;
@@ -176,36 +175,9 @@ final class Tune {
                 lineNo++;
                 line = line.trim();
                 if (line.isEmpty() || line.startsWith("#")) continue;
-                int open = line.lastIndexOf('['), close = line.lastIndexOf(']');
-                if (open < 0 || close < open)
-                    throw new IllegalArgumentException(file + " line " + lineNo + ": expected 'FEN [result]', got '" + line + "'");
-                double result;
-                try {
-                    result = Double.parseDouble(line.substring(open + 1, close).trim());
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(file + " line " + lineNo + ": bad result '" + line.substring(open + 1, close) + "'");
-                }
-                if (!(result >= 0 && result <= 1))
-                    throw new IllegalArgumentException(file + " line " + lineNo + ": result must be in [0, 1], got " + result);
-                String fen = line.substring(0, open).trim();
-                Position p;
-                try {
-                    p = Position.fromFen(fen);
-                } catch (RuntimeException e) {
-                    throw new IllegalArgumentException(file + " line " + lineNo + ": bad FEN '" + fen + "': " + e.getMessage());
-                }
-                double score = Double.NaN;
-                String rest = line.substring(close + 1).trim();
-                if (!rest.isEmpty()) {
-                    String[] t = rest.split("\\s+");
-                    try {
-                        if (t.length != 2 || !t[0].equals("cp")) throw new NumberFormatException();
-                        score = Integer.parseInt(t[1]);
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException(file + " line " + lineNo + ": expected 'cp N' after the result, got '" + rest + "'");
-                    }
-                }
-                EvalTrace.Sample s = EvalTrace.sample(p, scratch, current);
+                DataLine d = DataLine.parse(file, lineNo, line);
+                double result = d.result(), score = d.score();
+                EvalTrace.Sample s = EvalTrace.sample(d.position(), scratch, current);
                 if (kept++ / HOLDOUT_BLOCK % 10 == 9) { test.add(s); testR.add(result); testS.add(score); }
                 else { train.add(s); trainR.add(result); trainS.add(score); }
             }
@@ -304,8 +276,7 @@ final class Tune {
         double[] pull = new double[n];
         for (EvalTrace.Group g : EvalTrace.GROUPS)
             for (int i = 0; i < g.length(); i++) pull[g.offset() + i] = g.table() ? tableLambda : lambda;
-        double[] w = new double[n];
-        for (int i = 0; i < n; i++) w[i] = start[i];
+        double[] w = toDouble(start);
         double k = fitK(s, result, w);
         double before = loss(s, result, k, w), testBefore = loss(data.test(), data.testResult(), k, w);
         log.printf("tune: K = %.4f, loss %.6f%n", k, before);
@@ -351,8 +322,7 @@ final class Tune {
             if (pool != null) pool.shutdown();
         }
         int[] rounded = normalizeAndRound(w);
-        double[] rw = new double[n];
-        for (int i = 0; i < n; i++) rw[i] = rounded[i];
+        double[] rw = toDouble(rounded);
         return new Result(k, before, loss(s, result, k, rw), testBefore, loss(data.test(), data.testResult(), k, rw), rounded);
     }
 
