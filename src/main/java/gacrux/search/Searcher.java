@@ -52,6 +52,13 @@ public final class Searcher {
     final int[] nodeType = new int[STACK];
     final int[] staticEval = new int[STACK];
     /**
+     * evalAt[ply]: the evaluation the pruning rules (reverse futility, null move, ProbCut, futility) judge the node
+     * by: the static evaluation, or the hash score where the entry's bound says the true score lies beyond it on
+     * that side (a lower bound above the evaluation, an upper bound below it, an exact score). staticEval stays
+     * the position's own, for improving. A helper takes it for its block's ply from the block.
+     */
+    final int[] evalAt = new int[STACK];
+    /**
      * improving[ply]: the static evaluation is above the one two plies up (our previous move's node), so this node's
      * position is getting better for the side to move; late quiet moves are pruned and reduced less there. A helper
      * takes it for its block's ply from the block (it has no frames above).
@@ -78,6 +85,12 @@ public final class Searcher {
     final int[][] killers = new int[STACK][2];
     /** history[side][from*64+to]: quiet moves that caused cutoffs, with gravity toward zero. */
     final int[][] history = new int[2][64 * 64];
+    /**
+     * The counter-move heuristic: counterMoves[side * 512 + piece * 64 + to] is the quiet move of the side to move
+     * that last refuted the opponent's move of that piece type to that square; it is tried after the killers.
+     * This searcher's own, like history (a helper's are its own too: they hold for the whole tree).
+     */
+    final int[] counterMoves = new int[2 * 8 * 64];
     final int[] scratch = new int[MoveGen.MAX_MOVES];
     /**
      * Evaluation cache: the static evaluation by position key, direct-mapped, this searcher's own (no sharing,
@@ -274,6 +287,7 @@ public final class Searcher {
         for (int[] k : killers) k[0] = k[1] = 0;
         java.util.Arrays.fill(history[0], 0);
         java.util.Arrays.fill(history[1], 0);
+        java.util.Arrays.fill(counterMoves, 0);
     }
 
     /**
@@ -510,7 +524,7 @@ public final class Searcher {
         nodeType[0] = PV;
         pvLength[0] = 0;
         boolean inCheck = root.inCheck();
-        staticEval[0] = inCheck ? -INFINITE : evaluate(root); // for improving two plies down
+        staticEval[0] = evalAt[0] = inCheck ? -INFINITE : evaluate(root); // for improving two plies down
         improving[0] = true;
         int best = -INFINITE;
         int origAlpha = alpha;
@@ -754,6 +768,10 @@ public final class Searcher {
         int eval = inCheck ? -INFINITE : evaluate(p);
         staticEval[ply] = eval;
         improving[ply] = !inCheck && (ply < 2 || eval > staticEval[ply - 2]);
+        if (!inCheck && ttBound != 0 && !isMate(ttScore) && (ttBound == TranspositionTable.EXACT
+                || (ttBound == TranspositionTable.LOWER) == (ttScore > eval)))
+            eval = ttScore;
+        evalAt[ply] = eval;
 
         if (pruning && !pvNode && !inCheck) {
             // Reverse futility: far enough above beta at shallow depth, a quiet move will not lose it all.
@@ -1061,7 +1079,7 @@ public final class Searcher {
         if (prune && castle && !givesCheck) return prunedQuiet(ply, m, moveNumber, depth, alpha, beta, why);
         keys[rootKeyIndex + ply + 1] = child.key();
         // Check extension, and the singular extension of a node's first move (a block's moves never number 0).
-        int ext = (givesCheck || (moveNumber == 0 && m == singularAt[ply])) && ply < 2 * rootDepth ? 1 : 0;
+        int ext = extension(p, ply, m, moveNumber, givesCheck);
         int newDepth = depth - 1 + ext;
         int childType = nt == PV ? (moveNumber == 0 ? PV : CUT) : nt == CUT ? ALL : CUT;
         if (moveNumber == 0) {
@@ -1090,6 +1108,17 @@ public final class Searcher {
             if (alpha < beta) score = -search(ply + 1, newDepth, -beta, -alpha, PV);
         }
         return traced(ply, m, moveNumber, depth, alpha, beta, r, research, ext, score);
+    }
+
+    /**
+     * The extension of move m at ply (0 or 1): a check, unless it loses material by exchange (where pruning is on: a
+     * mate search extends every check, since mates are built on sacrifices), and a node's first move where it is the
+     * singular hash move; none beyond twice the iteration's depth (a perpetual's checks cannot recurse for ever).
+     */
+    int extension(Position p, int ply, int m, int moveNumber, boolean givesCheck) {
+        if (ply >= 2 * rootDepth) return 0;
+        if (moveNumber == 0 && m == singularAt[ply]) return 1;
+        return givesCheck && (!pruning || See.ge(p, m, 0)) ? 1 : 0;
     }
 
     /**
@@ -1291,6 +1320,8 @@ public final class Searcher {
             killers[ply][1] = killers[ply][0];
             killers[ply][0] = m;
         }
+        int prev = ply > 0 ? currentMove[ply - 1] : 0;
+        if (prev != 0) counterMoves[counterIndex(side, prev)] = m;
         int bonus = Math.min(depth * depth, 400);
         int[] h = history[side];
         int idx = m & 4095;
@@ -1310,9 +1341,16 @@ public final class Searcher {
         return See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
     }
 
+    /** The counterMoves slot for the side to move's answers to the opponent's move prev. */
+    static int counterIndex(int side, int prev) {
+        return (side << 9) | (Move.mover(prev) << 6) | Move.to(prev);
+    }
+
     void scoreMoves(Position p, int ply, int[] list, int[] scores, int n, int ttMove) {
         int side = p.sideToMove();
         int k0 = killers[ply][0], k1 = killers[ply][1];
+        int prev = ply > 0 ? currentMove[ply - 1] : 0;
+        int counter = prev != 0 ? counterMoves[counterIndex(side, prev)] : 0;
         for (int i = 0; i < n; i++) {
             int m = list[i];
             int s;
@@ -1322,6 +1360,7 @@ public final class Searcher {
                 s = (Move.promo(m) == Piece.QUEEN || See.ge(p, m, 0)) ? 1_000_000_000 + mvvLva : -1_000_000_000 + mvvLva;
             } else if (m == k0) s = 900_000_000;
             else if (m == k1) s = 899_999_999;
+            else if (m == counter) s = 899_999_998;
             else s = history[side][m & 4095];
             scores[i] = s;
         }

@@ -34,7 +34,7 @@ final class Select {
             me.currentMove[ply] = m;
             int best = SplitBlock.score(b.best.get());
             long nodesBefore = me.nodes, cutShortBefore = me.cutShortNodes;
-            int score = me.searchMove(ply, m, b.searchedBefore + idx, b.depth, alpha, b.beta, b.nodeType, b.staticEval,
+            int score = me.searchMove(ply, m, b.searchedBefore + idx, b.depth, alpha, b.beta, b.nodeType, b.pruneEval,
                     b.inCheck, best, me.dts.freshBounds() ? b : null);
             if (score == Searcher.PRUNED) continue;
             if (me.aborted()) { // a stopped search's partial score is never shared
@@ -109,6 +109,7 @@ final class Select {
             // (ply-1 and ply are not in use here: a worker joins only below its own waiting frame.)
             me.improving[ply] = b.improving;
             me.staticEval[ply] = b.staticEval;
+            me.evalAt[ply] = b.pruneEval;
             if (ply >= 1) me.staticEval[ply - 1] = b.staticEvalUp1;
             me.perftMode = b.perft;
             if (savedControl == null) java.util.Arrays.fill(me.splittable, 0, ply + 1, false); // not our path up there

@@ -176,6 +176,7 @@ final class Split {
         b.alpha0 = me.alphaAt[q];
         b.beta = me.betaAt[q];
         b.staticEval = me.staticEval[q];
+        b.pruneEval = me.evalAt[q];
         b.improving = me.improving[q];
         b.staticEvalUp1 = q >= 1 ? me.staticEval[q - 1] : 0;
         b.inCheck = me.inCheckAt[q];

@@ -47,6 +47,8 @@ public final class SplitBlock {
     /** The owner's improving flag at the split node, and its static evaluation one ply up. */
     public boolean improving;
     public int staticEvalUp1;
+    /** The owner's evaluation for the pruning rules at the split node (Searcher.evalAt: corrected by the hash bound). */
+    public int pruneEval;
     public final int[] path = new int[Score.MAX_PLY + 8];
     /**
      * The owner's killer moves at the plies below the split (two per ply, indexed 2·ply, 2·ply+1), copied at the

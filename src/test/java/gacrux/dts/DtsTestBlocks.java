@@ -68,6 +68,7 @@ final class DtsTestBlocks {
             b.alpha0 = -Score.INFINITE;
             b.beta = Score.INFINITE;
             b.staticEval = 0;
+            b.pruneEval = 0;
             b.inCheck = root.inCheck();
             b.path[0] = 0;
             b.pathLength = 1;

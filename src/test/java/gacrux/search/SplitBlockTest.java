@@ -477,6 +477,7 @@ class SplitBlockTest {
         c.alpha0 = -Score.INFINITE;
         c.beta = Score.INFINITE;
         c.staticEval = mine.staticEval;
+        c.pruneEval = mine.pruneEval;
         c.inCheck = mine.inCheck;
         System.arraycopy(mine.path, 0, c.path, 0, mine.pathLength);
         c.pathLength = mine.pathLength;
