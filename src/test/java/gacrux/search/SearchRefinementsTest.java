@@ -16,14 +16,7 @@ class SearchRefinementsTest {
 
     /** A searcher with the hash table on whose ply 1 is FEN after e1g1 (improving there: no node two plies up). */
     static Searcher atPlyOne(TranspositionTable tt) {
-        Position root = Position.fromFen(FEN);
-        Searcher s = SearcherAt.root(root, tt, true, true);
-        int m = MoveGen.parseUci(root, "e1g1");
-        s.pos[1].copyFrom(root);
-        s.pos[1].makeMove(m);
-        s.keys[s.rootKeyIndex + 1] = s.pos[1].key();
-        s.currentMove[0] = m;
-        s.nodeType[0] = Searcher.CUT;
+        Searcher s = SearcherAt.plyOneAfter(Position.fromFen(FEN), "e1g1", tt, true);
         s.rootDepth = 10;
         return s;
     }

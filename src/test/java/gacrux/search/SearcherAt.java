@@ -15,4 +15,19 @@ final class SearcherAt {
         s.setRoot(p, new long[0]);
         return s;
     }
+
+    /**
+     * Ply 0 is root and ply 1 the position after the move uci, as the search would set them when about to search
+     * ply 1 from a CUT node (ply 1 is improving: no node two plies up).
+     */
+    static Searcher plyOneAfter(Position root, String uci, TranspositionTable tt, boolean useTT) {
+        Searcher s = root(root, tt, useTT, true);
+        int m = gacrux.board.MoveGen.parseUci(root, uci);
+        s.pos[1].copyFrom(root);
+        s.pos[1].makeMove(m);
+        s.keys[s.rootKeyIndex + 1] = s.pos[1].key();
+        s.currentMove[0] = m;
+        s.nodeType[0] = Searcher.CUT;
+        return s;
+    }
 }

@@ -16,15 +16,7 @@ class ShallowPruningTest {
 
     /** A searcher whose ply 1 is FEN after e1g1 (ply 1 is improving: no node two plies up). */
     static Searcher atPlyOne() {
-        Position root = Position.fromFen(FEN);
-        Searcher s = SearcherAt.root(root, new TranspositionTable(1), false, true);
-        int m = MoveGen.parseUci(root, "e1g1");
-        s.pos[1].copyFrom(root);
-        s.pos[1].makeMove(m);
-        s.keys[s.rootKeyIndex + 1] = s.pos[1].key();
-        s.currentMove[0] = m;
-        s.nodeType[0] = Searcher.CUT;
-        return s;
+        return SearcherAt.plyOneAfter(Position.fromFen(FEN), "e1g1", new TranspositionTable(1), false);
     }
 
     @Test
