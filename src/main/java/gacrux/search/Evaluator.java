@@ -321,6 +321,14 @@ public final class Evaluator {
 
     /** Static evaluation in centipawns, positive when the side to move stands better. Allocation-free. */
     public static int evaluate(Position p) {
+        return evaluate(p, null);
+    }
+
+    /**
+     * The same evaluation, taking the pawn-structure terms from {@code pawns} (a searcher's own table; null: compute
+     * them). The result does not depend on the table: a hit holds exactly what a computation would give.
+     */
+    public static int evaluate(Position p, PawnHash pawns) {
         final long occ = p.occupied();
         final long wPawns = p.pieces(WHITE, PAWN), bPawns = p.pieces(BLACK, PAWN);
         final long allPawns = wPawns | bPawns;
@@ -330,7 +338,17 @@ public final class Evaluator {
         final int wKing = p.kingSquare(WHITE), bKing = p.kingSquare(BLACK);
         final int wPawnFiles = fileSet(wPawns), bPawnFiles = fileSet(bPawns);
 
-        int mg = 0, eg = 0, phase = 0;
+        final long passed, structure;
+        if (pawns == null) {
+            passed = passedPawns(wPawns, bPawns);
+            structure = pawnStructure(wPawns, bPawns, passed);
+        } else {
+            int entry = pawns.probe(wPawns, bPawns);
+            passed = pawns.passed(entry);
+            structure = pawns.score(entry);
+        }
+
+        int mg = (int) (structure >> 32), eg = (int) structure, phase = 0;
         int wNpm = 0, bNpm = 0;   // non-pawn material in PIECE_VALUE units, for draw scaling
         long wAtt = 0, bAtt = 0;  // every square each side attacks, for the hanging-piece term
         // Each side's attacks by piece type, for the safe checks (which need the other side's attacks too).
@@ -376,41 +394,20 @@ public final class Evaluator {
                 m += n * PAWN_PUSH_THREAT_MG; e += n * PAWN_PUSH_THREAT_EG;
             }
 
-            // ---- pawns ----
-            for (long b = ownPawns; b != 0; b &= b - 1) {
+            // ---- passed pawns (the structure terms, and which pawns are passed, come from pawnStructure) ----
+            for (long b = ownPawns & passed; b != 0; b &= b - 1) {
                 int sq = Long.numberOfTrailingZeros(b);
-                m += psqMg[PAWN][sq];
-                e += psqEg[PAWN][sq];
-                int f = sq & 7;
                 int relRank = c == WHITE ? sq >> 3 : 7 - (sq >> 3);
-                long front = c == WHITE ? FRONT_SPAN_W[sq] : FRONT_SPAN_B[sq];
-                boolean blockedByOwn = (ownPawns & front) != 0;
-                if (blockedByOwn) { m -= DOUBLED_MG; e -= DOUBLED_EG; }
-                if ((PAWN_ATTACKS[them][sq] & ownPawns) != 0) { m += SUPPORTED_MG; e += SUPPORTED_EG; }
-                if ((ownPawns & ADJACENT_FILES[f] & (RANK_1 << (sq & 56))) != 0) { m += PHALANX_MG; e += PHALANX_EG; }
-                boolean passed = !blockedByOwn
-                        && (theirPawns & (c == WHITE ? PASSED_W[sq] : PASSED_B[sq])) == 0;
-                if ((ownPawns & ADJACENT_FILES[f]) == 0) {
-                    m -= ISOLATED_MG;
-                    e -= ISOLATED_EG;
-                } else if (!passed && relRank < 6
-                        && (ownPawns & (c == WHITE ? BACKWARD_W[sq] : BACKWARD_B[sq])) == 0
-                        && (PAWN_ATTACKS[c][c == WHITE ? sq + 8 : sq - 8] & theirPawns) != 0) {
-                    m -= BACKWARD_MG;
-                    e -= BACKWARD_EG;
+                int stop = c == WHITE ? sq + 8 : sq - 8;
+                int pm = PASSED_MG[relRank], pe = PASSED_EG[relRank];
+                if ((occ & (1L << stop)) != 0) pe -= pe / 4;
+                if (relRank >= 3) {
+                    // Endgame race: the defending king should be near the stop square, ours near too.
+                    int w = relRank - 2;
+                    pe += w * (PASSED_KING_THEIRS * DISTANCE[theirKing][stop] - PASSED_KING_OWN * DISTANCE[ownKing][stop]);
                 }
-                if (passed) {
-                    int stop = c == WHITE ? sq + 8 : sq - 8;
-                    int pm = PASSED_MG[relRank], pe = PASSED_EG[relRank];
-                    if ((occ & (1L << stop)) != 0) pe -= pe / 4;
-                    if (relRank >= 3) {
-                        // Endgame race: the defending king should be near the stop square, ours near too.
-                        int w = relRank - 2;
-                        pe += w * (PASSED_KING_THEIRS * DISTANCE[theirKing][stop] - PASSED_KING_OWN * DISTANCE[ownKing][stop]);
-                    }
-                    m += pm;
-                    e += pe;
-                }
+                m += pm;
+                e += pe;
             }
 
             // ---- knights ----
@@ -588,6 +585,62 @@ public final class Evaluator {
             if (scale != 64) score = score * scale / 64;
         }
         return p.sideToMove() == WHITE ? score : -score;
+    }
+
+    /**
+     * The pawns of either side that are passed: no own pawn in front on the file, no enemy pawn in front on the
+     * file or the two next to it. Depends on the pawns alone ({@link PawnHash}).
+     */
+    static long passedPawns(long wPawns, long bPawns) {
+        long passed = 0;
+        for (long b = wPawns; b != 0; b &= b - 1) {
+            int sq = Long.numberOfTrailingZeros(b);
+            if ((wPawns & FRONT_SPAN_W[sq]) == 0 && (bPawns & PASSED_W[sq]) == 0) passed |= 1L << sq;
+        }
+        for (long b = bPawns; b != 0; b &= b - 1) {
+            int sq = Long.numberOfTrailingZeros(b);
+            if ((bPawns & FRONT_SPAN_B[sq]) == 0 && (wPawns & PASSED_B[sq]) == 0) passed |= 1L << sq;
+        }
+        return passed;
+    }
+
+    /**
+     * The terms that depend on the pawns alone (material and square of each pawn, doubled, supported, phalanx,
+     * isolated, backward), white minus black, packed as {@code midgame << 32 | endgame & 0xFFFFFFFF}. The passed-pawn
+     * bonus is not among them: it looks at the kings and the stop square. {@code passed} is
+     * {@link #passedPawns}'s answer for the same pawns (a passed pawn is never backward).
+     */
+    static long pawnStructure(long wPawns, long bPawns, long passed) {
+        int mg = 0, eg = 0;
+        for (int c = WHITE; c <= BLACK; c++) {
+            final int them = c ^ 1;
+            final long ownPawns = c == WHITE ? wPawns : bPawns;
+            final long theirPawns = c == WHITE ? bPawns : wPawns;
+            final int[][] psqMg = PSQ_MG[c], psqEg = PSQ_EG[c];
+            int m = 0, e = 0;
+            for (long b = ownPawns; b != 0; b &= b - 1) {
+                int sq = Long.numberOfTrailingZeros(b);
+                m += psqMg[PAWN][sq];
+                e += psqEg[PAWN][sq];
+                int f = sq & 7;
+                int relRank = c == WHITE ? sq >> 3 : 7 - (sq >> 3);
+                long front = c == WHITE ? FRONT_SPAN_W[sq] : FRONT_SPAN_B[sq];
+                if ((ownPawns & front) != 0) { m -= DOUBLED_MG; e -= DOUBLED_EG; }
+                if ((PAWN_ATTACKS[them][sq] & ownPawns) != 0) { m += SUPPORTED_MG; e += SUPPORTED_EG; }
+                if ((ownPawns & ADJACENT_FILES[f] & (RANK_1 << (sq & 56))) != 0) { m += PHALANX_MG; e += PHALANX_EG; }
+                if ((ownPawns & ADJACENT_FILES[f]) == 0) {
+                    m -= ISOLATED_MG;
+                    e -= ISOLATED_EG;
+                } else if ((passed & (1L << sq)) == 0 && relRank < 6
+                        && (ownPawns & (c == WHITE ? BACKWARD_W[sq] : BACKWARD_B[sq])) == 0
+                        && (PAWN_ATTACKS[c][c == WHITE ? sq + 8 : sq - 8] & theirPawns) != 0) {
+                    m -= BACKWARD_MG;
+                    e -= BACKWARD_EG;
+                }
+            }
+            if (c == WHITE) { mg += m; eg += e; } else { mg -= m; eg -= e; }
+        }
+        return (long) mg << 32 | eg & 0xFFFFFFFFL;
     }
 
     /**

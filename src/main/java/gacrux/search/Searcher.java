@@ -101,6 +101,8 @@ public final class Searcher {
     private static final int EVAL_CACHE_BITS = 15;
     private final long[] evalKeys = new long[1 << EVAL_CACHE_BITS];
     private final int[] evalScores = new int[1 << EVAL_CACHE_BITS];
+    /** Pawn-structure terms by pawn sets, for the evaluations the cache above misses; this searcher's own, like it. */
+    private final PawnHash pawnHash = new PawnHash();
     /** TREEDUMP (docs/treedump-format.md): this searcher's line buffer and each ply's hash move; null when off. */
     final StringBuilder trace = TreeDump.newBuffer();
     final int[] ttMoveAt = TreeDump.ON ? new int[STACK] : null;
@@ -1439,7 +1441,7 @@ public final class Searcher {
         long key = p.key();
         int i = (int) key & ((1 << EVAL_CACHE_BITS) - 1);
         if (evalKeys[i] == key && key != 0) return evalScores[i];
-        int e = Evaluator.evaluate(p);
+        int e = Evaluator.evaluate(p, pawnHash);
         evalKeys[i] = key;
         evalScores[i] = e;
         return e;
