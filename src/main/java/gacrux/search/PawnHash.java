@@ -9,8 +9,8 @@ package gacrux.search;
  * evaluation with the table is bit for bit the evaluation without it, and bench's fingerprint does not move.
  *
  * <p>Ownership: one table per {@link Searcher}, written and read by that searcher's thread alone (a DTS helper has
- * its own), so it needs no atomics. Direct-mapped, {@code 1 << BITS} entries of four longs (32 bytes: half a cache
- * line): white's pawns, black's pawns, the passed pawns of both sides, and the packed score.
+ * its own), so it needs no atomics. Direct-mapped, {@code 1 << BITS} entries of four longs (128 KiB in all): white's
+ * pawns, black's pawns, the passed pawns of both sides, and the packed score.
  */
 public final class PawnHash {
     static final int BITS = 12;
