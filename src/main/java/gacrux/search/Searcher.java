@@ -1322,8 +1322,8 @@ public final class Searcher {
             killers[ply][1] = killers[ply][0];
             killers[ply][0] = m;
         }
-        int prev = ply > 0 ? currentMove[ply - 1] : 0;
-        if (prev != 0) counterMoves[counterIndex(side, prev)] = m;
+        int slot = counterSlot(side, ply);
+        if (slot >= 0) counterMoves[slot] = m;
         int bonus = Math.min(depth * depth, 400);
         int[] h = history[side];
         int idx = m & 4095;
@@ -1343,16 +1343,20 @@ public final class Searcher {
         return See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
     }
 
-    /** The counterMoves slot for the side to move's answers to the opponent's move prev. */
-    static int counterIndex(int side, int prev) {
-        return (side << 9) | (Move.mover(prev) << 6) | Move.to(prev);
+    /**
+     * The counterMoves slot for the side to move's answers to the opponent's move into ply (the path move at ply - 1),
+     * or -1 at the root and after a null move.
+     */
+    int counterSlot(int side, int ply) {
+        int prev = ply > 0 ? currentMove[ply - 1] : 0;
+        return prev == 0 ? -1 : (side << 9) | (Move.mover(prev) << 6) | Move.to(prev);
     }
 
     void scoreMoves(Position p, int ply, int[] list, int[] scores, int n, int ttMove) {
         int side = p.sideToMove();
         int k0 = killers[ply][0], k1 = killers[ply][1];
-        int prev = ply > 0 ? currentMove[ply - 1] : 0;
-        int counter = prev != 0 ? counterMoves[counterIndex(side, prev)] : 0;
+        int slot = counterSlot(side, ply);
+        int counter = slot >= 0 ? counterMoves[slot] : 0;
         for (int i = 0; i < n; i++) {
             int m = list[i];
             int s;
