@@ -44,6 +44,10 @@ import static gacrux.board.Piece.*;
  * {@link #DRAW_SCORE} for {@link #DRAW_PLIES} plies after ply {@link #DRAW_FROM_PLY}, and a draw at
  * {@link #MAX_PLIES}.
  *
+ * <p>With {@code --scores}, each line also carries white's score from the search that chose the move played there,
+ * {@code FEN [1.0] cp 34} (the format {@code label} writes), so the data can train an evaluation on search scores
+ * without a labelling pass. The flag changes nothing else: the same seed gives the same games and positions.
+ *
  * <p>A position is written when it is at least {@link #SKIP_PLIES} plies after the opening, the side to move is
  * not in check, the search's best move is neither a capture nor a promotion, no capture or promotion wins
  * material by static exchange (so the static evaluation is meaningful there), and the score is not a mate.
@@ -57,13 +61,13 @@ final class Datagen {
     static final int TT_MB = 8;
     static final String DEFAULT_OPENINGS = "../shared/data/openings.epd";
 
-    record Options(int games, long nodes, long seed, Path out, int threads, Path openings, int randomPlies) {}
+    record Options(int games, long nodes, long seed, Path out, int threads, Path openings, int randomPlies, boolean scores) {}
 
     /** One finished game: its result and the sampled positions (FEN). */
-    record Game(double result, List<String> fens, int plies, String reason) {}
+    record Game(double result, List<String> fens, List<Integer> scores, int plies, String reason) {}
 
     static String usage() {
-        return "usage: datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R]";
+        return "usage: datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R] [--scores]";
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
@@ -104,11 +108,11 @@ final class Datagen {
                 Game game = pending.remove(0).get();
                 done++;
                 String res = game.result() == 1.0 ? "1.0" : game.result() == 0.0 ? "0.0" : "0.5";
-                for (String fen : game.fens()) {
-                    w.write(fen);
+                for (int i = 0; i < game.fens().size(); i++) {
+                    w.write(game.fens().get(i));
                     w.write(" [");
                     w.write(res);
-                    w.write("]\n");
+                    w.write(o.scores() ? "] cp " + game.scores().get(i) + "\n" : "]\n");
                 }
                 positions += game.fens().size();
                 plies += game.plies();
@@ -138,8 +142,10 @@ final class Datagen {
         int games = -1, threads = 1, randomPlies = 4;
         long nodes = -1, seed = 1;
         Path out = null, openings = Path.of(DEFAULT_OPENINGS);
+        boolean scores = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
+            if (a.equals("--scores")) { scores = true; continue; }
             if (i + 1 >= args.length) throw new IllegalArgumentException("missing value after " + a);
             String v = args[++i];
             try {
@@ -162,7 +168,7 @@ final class Datagen {
         if (out == null) throw new IllegalArgumentException("--out FILE is required");
         if (threads < 1 || threads > 256) throw new IllegalArgumentException("--threads must be 1..256");
         if (randomPlies < 0 || randomPlies > 40) throw new IllegalArgumentException("--random-plies must be 0..40");
-        return new Options(games, nodes, seed, out, threads, openings, randomPlies);
+        return new Options(games, nodes, seed, out, threads, openings, randomPlies, scores);
     }
 
     /** The FENs of an EPD/FEN file (first four or six fields of each non-empty line), each checked. */
@@ -215,18 +221,19 @@ final class Datagen {
             long[] history = new long[MAX_PLIES + 8];
             int hist = 0;
             List<String> fens = new ArrayList<>();
+            List<Integer> scores = new ArrayList<>();
             int resignCount = 0, resignSign = 0, drawCount = 0;
             SearchLimits limits = new SearchLimits(0, nodes, 0, 0, 0, 0, 0, 0, 0, false, false, List.of(), 0);
             for (int ply = 0; ; ply++) {
                 int n = MoveGen.legal(p, moves, 0);
                 if (n == 0) {
-                    if (p.inCheck()) return new Game(p.sideToMove() == WHITE ? 0.0 : 1.0, fens, ply, "mate");
-                    return new Game(0.5, fens, ply, "stalemate");
+                    if (p.inCheck()) return new Game(p.sideToMove() == WHITE ? 0.0 : 1.0, fens, scores, ply, "mate");
+                    return new Game(0.5, fens, scores, ply, "stalemate");
                 }
-                if (p.halfmoveClock() >= 100) return new Game(0.5, fens, ply, "50-move");
-                if (repetitions(history, hist, p) >= 2) return new Game(0.5, fens, ply, "repetition");
-                if (insufficient(p)) return new Game(0.5, fens, ply, "material");
-                if (ply >= MAX_PLIES) return new Game(0.5, fens, ply, "length");
+                if (p.halfmoveClock() >= 100) return new Game(0.5, fens, scores, ply, "50-move");
+                if (repetitions(history, hist, p) >= 2) return new Game(0.5, fens, scores, ply, "repetition");
+                if (insufficient(p)) return new Game(0.5, fens, scores, ply, "material");
+                if (ply >= MAX_PLIES) return new Game(0.5, fens, scores, ply, "length");
 
                 long[] keys = java.util.Arrays.copyOf(history, hist);
                 SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0));
@@ -237,20 +244,23 @@ final class Datagen {
                 int white = p.sideToMove() == WHITE ? score : -score;
 
                 if (ply >= SKIP_PLIES && !Score.isMate(score) && !Move.isTactical(best) && quiet(p))
+                {
                     fens.add(p.toFen());
+                    scores.add(white);
+                }
 
                 // Adjudication by the searches' agreement.
                 if (Math.abs(white) >= RESIGN_SCORE) {
                     int sign = Integer.signum(white);
                     resignCount = sign == resignSign ? resignCount + 1 : 1;
                     resignSign = sign;
-                    if (resignCount >= RESIGN_PLIES) return new Game(sign > 0 ? 1.0 : 0.0, fens, ply, "resign");
+                    if (resignCount >= RESIGN_PLIES) return new Game(sign > 0 ? 1.0 : 0.0, fens, scores, ply, "resign");
                 } else {
                     resignCount = 0;
                     resignSign = 0;
                 }
                 if (ply >= DRAW_FROM_PLY && Math.abs(white) <= DRAW_SCORE) {
-                    if (++drawCount >= DRAW_PLIES) return new Game(0.5, fens, ply, "draw score");
+                    if (++drawCount >= DRAW_PLIES) return new Game(0.5, fens, scores, ply, "draw score");
                 } else {
                     drawCount = 0;
                 }

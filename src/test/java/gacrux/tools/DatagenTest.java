@@ -81,6 +81,27 @@ class DatagenTest {
     }
 
     @Test
+    void scoresFlagAddsTheSearchScoreAndChangesNothingElse() throws Exception {
+        List<String> plain = generate("plain.txt", 5, 1);
+        Path out = dir.resolve("scored.txt");
+        Run r = run("--games", "6", "--nodes", "400", "--seed", "5", "--threads", "2", "--scores",
+                "--openings", openings().toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> scored = Files.readAllLines(out);
+        assertEquals(plain.size(), scored.size());
+        int nonZero = 0;
+        for (int i = 0; i < scored.size(); i++) {
+            String line = scored.get(i);
+            assertTrue(line.matches(".* \\[(1\\.0|0\\.5|0\\.0)\\] cp -?\\d+"), line);
+            assertEquals(plain.get(i), line.substring(0, line.lastIndexOf(" cp ")), "the flag changed the games");
+            DataLine d = DataLine.parse(out, i + 1, line); // the format label writes and tune reads
+            assertTrue(Math.abs(d.score()) < gacrux.search.Score.MATE_BOUND, "a mate score was kept: " + line);
+            if (d.score() != 0) nonZero++;
+        }
+        assertTrue(nonZero > scored.size() / 2, "scores should mostly be non-zero, got " + nonZero + " of " + scored.size());
+    }
+
+    @Test
     void gamesEndWithSensibleAdjudication() throws Exception {
         Position p = Position.fromFen("8/8/4k3/8/8/3NK3/8/8 w - - 0 60");
         assertTrue(Datagen.insufficient(p), "KNK cannot be won");
