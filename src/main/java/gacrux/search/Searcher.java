@@ -103,6 +103,8 @@ public final class Searcher {
     private final int[] evalScores = new int[1 << EVAL_CACHE_BITS];
     /** Pawn-structure terms by pawn sets, for the evaluations the cache above misses; this searcher's own, like it. */
     private final PawnHash pawnHash = new PawnHash();
+    /** The neural evaluation's accumulators when a net is in use (useNet), else null: the hand-crafted evaluation. */
+    private NnueStack nnue;
     /** TREEDUMP (docs/treedump-format.md): this searcher's line buffer and each ply's hash move; null when off. */
     final StringBuilder trace = TreeDump.newBuffer();
     final int[] ttMoveAt = TreeDump.ON ? new int[STACK] : null;
@@ -184,6 +186,15 @@ public final class Searcher {
         this.tt = tt;
         this.config = config;
         for (int i = 0; i < STACK; i++) pos[i] = new Position();
+    }
+
+    /**
+     * Evaluates with net from now on (null: the hand-crafted Evaluator). Call between searches, on the owner's
+     * thread or before the searcher is handed to one; the evaluation cache is cleared as its scores change meaning.
+     */
+    public void useNet(Nnue net) {
+        nnue = net == null ? null : new NnueStack(net, STACK);
+        java.util.Arrays.fill(evalKeys, 0);
     }
 
     /**
@@ -526,7 +537,7 @@ public final class Searcher {
         nodeType[0] = PV;
         pvLength[0] = 0;
         boolean inCheck = root.inCheck();
-        staticEval[0] = evalAt[0] = inCheck ? -INFINITE : evaluate(root); // for improving two plies down
+        staticEval[0] = evalAt[0] = inCheck ? -INFINITE : evaluate(root, 0); // for improving two plies down
         improving[0] = true;
         int best = -INFINITE;
         int origAlpha = alpha;
@@ -741,7 +752,7 @@ public final class Searcher {
         boolean pvNode = nt == PV;
 
         if (isDraw(ply)) return DRAW;
-        if (ply >= MAX_PLY - 1) return Evaluator.evaluate(p);
+        if (ply >= MAX_PLY - 1) return evaluate(p, ply);
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = Math.max(alpha, -MATE + ply);
         beta = Math.min(beta, MATE - ply - 1);
@@ -767,7 +778,7 @@ public final class Searcher {
 
         if (TreeDump.ON) ttMoveAt[ply] = ttMove;
         boolean inCheck = p.inCheck();
-        int eval = inCheck ? -INFINITE : evaluate(p);
+        int eval = inCheck ? -INFINITE : evaluate(p, ply);
         staticEval[ply] = eval;
         improving[ply] = !inCheck && (ply < 2 || eval > staticEval[ply - 2]);
         if (!inCheck && ttBound != 0 && !isMate(ttScore) && (ttBound == TranspositionTable.EXACT
@@ -1440,12 +1451,12 @@ public final class Searcher {
         return list[i];
     }
 
-    /** Evaluator.evaluate through the evaluation cache. Key 0 marks an empty slot (a position with that key, one in 2^64, is evaluated every time). */
-    int evaluate(Position p) {
+    /** The static evaluation (the net when useNet set one, else Evaluator.evaluate) through the evaluation cache. Key 0 marks an empty slot (a position with that key, one in 2^64, is evaluated every time). */
+    int evaluate(Position p, int ply) {
         long key = p.key();
         int i = (int) key & ((1 << EVAL_CACHE_BITS) - 1);
         if (evalKeys[i] == key && key != 0) return evalScores[i];
-        int e = Evaluator.evaluate(p, pawnHash);
+        int e = nnue != null ? nnue.evaluate(p, ply) : Evaluator.evaluate(p, pawnHash);
         evalKeys[i] = key;
         evalScores[i] = e;
         return e;
@@ -1458,7 +1469,7 @@ public final class Searcher {
         if (aborted()) return 0;
         if (ply > seldepth) seldepth = ply;
         Position p = pos[ply];
-        if (ply >= MAX_PLY - 1) return Evaluator.evaluate(p);
+        if (ply >= MAX_PLY - 1) return evaluate(p, ply);
         if (p.halfmoveClock() >= 100 || insufficientMaterial(p)) return DRAW;
 
         // The hash table at quiescence nodes: a bound from any earlier search of this position ends a
@@ -1486,7 +1497,7 @@ public final class Searcher {
         if (inCheck) {
             best = -INFINITE;
         } else {
-            best = evaluate(p);
+            best = evaluate(p, ply);
             if (best >= beta) return best;
             if (best > alpha) alpha = best;
         }

@@ -1,24 +1,51 @@
 package gacrux.tools;
 
 import gacrux.search.Bench;
+import gacrux.search.Nnue;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
-/** {@code bench [DEPTH]}: prints per-position counts, then the fingerprint {@code Nodes: N}, time and nps. */
+/**
+ * {@code bench [DEPTH] [--net FILE]}: prints per-position counts, then the fingerprint {@code Nodes: N}, time and
+ * nps. With a net (a file {@code nnue-train} wrote) the search evaluates with it: its own count, and its speed.
+ */
 final class BenchCommand {
     private BenchCommand() {}
 
+    static final String USAGE = "usage: bench [DEPTH] [--net FILE]";
+
     static int run(String[] args, PrintStream out, PrintStream err) {
         int depth = Bench.DEFAULT_DEPTH;
-        if (args.length > 1) {
-            err.println("bench: too many arguments (usage: bench [DEPTH])");
-            return 2;
-        }
-        if (args.length == 1) {
+        Nnue net = null;
+        boolean depthSeen = false;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--net")) {
+                if (i + 1 >= args.length) {
+                    err.println("bench: --net needs a file (" + USAGE + ")");
+                    return 2;
+                }
+                Path f = Path.of(args[++i]);
+                try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(f))) {
+                    net = Nnue.read(in);
+                } catch (IOException e) {
+                    err.println("bench: cannot read net " + f + ": " + e.getMessage());
+                    return 2;
+                }
+                continue;
+            }
+            if (depthSeen) {
+                err.println("bench: too many arguments (" + USAGE + ")");
+                return 2;
+            }
+            depthSeen = true;
             try {
-                depth = Integer.parseInt(args[0]);
+                depth = Integer.parseInt(args[i]);
             } catch (NumberFormatException e) {
-                err.println("bench: depth must be a number, got '" + args[0] + "'");
+                err.println("bench: depth must be a number, got '" + args[i] + "'");
                 return 2;
             }
             if (depth < 1 || depth > 30) {
@@ -26,7 +53,7 @@ final class BenchCommand {
                 return 2;
             }
         }
-        Bench.Result r = Bench.run(depth, err::println);
+        Bench.Result r = Bench.run(depth, net, err::println, () -> false);
         out.println("Nodes: " + r.nodes());
         out.printf("Time: %d ms%n", r.timeNs() / 1_000_000);
         out.println("NPS: " + r.nps());

@@ -23,8 +23,8 @@ class EvalCacheTest {
                 int n = MoveGen.legal(p, list, 0);
                 if (n == 0) break;
                 int want = Evaluator.evaluate(p);
-                assertEquals(want, s.evaluate(p));
-                assertEquals(want, s.evaluate(p));
+                assertEquals(want, s.evaluate(p, 0));
+                assertEquals(want, s.evaluate(p, 0));
                 positions++;
                 Position next = new Position();
                 next.copyFrom(p);
