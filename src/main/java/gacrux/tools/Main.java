@@ -39,6 +39,7 @@ public final class Main {
             case "datagen" -> Datagen.run(rest, System.out, System.err);
             case "tune" -> Tune.run(rest, System.out, System.err);
             case "label" -> Label.run(rest, System.out, System.err);
+            case "nnue-train" -> NnueTrain.run(rest, System.out, System.err);
             case "help", "--help", "-h" -> { usage(); yield 0; }
             default -> { System.err.println("unknown command '" + args[0] + "'"); usage(); yield 2; }
         };
@@ -56,15 +57,16 @@ public final class Main {
                        java -jar gacrux.jar --protocol-trace FILE  the same, appending each parallel search's DTS trace to FILE
                        java -jar gacrux.jar --cluster HOST:PORT,... [--cluster-bind HOST[:PORT]]  the same, using a cluster's worker nodes
                        java -jar gacrux.jar perft DEPTH [--fen FEN] [--chess960] [--divide] [--threads N]
-                       java -jar gacrux.jar bench [DEPTH]
+                       java -jar gacrux.jar bench [DEPTH] [--net FILE]
                        java -jar gacrux.jar %s
                        java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
                        java -jar gacrux.jar treediff A.log B.log [--limit N]
                        java -jar gacrux.jar startup [--runs N] [--cmd "COMMAND"]... [--hash MB | --stages]
                        java -jar gacrux.jar node --port P [--host H] [--seed HOST:PORT,...] [--threads N] [--hash MB] [--stable-after 7s]
-                       java -jar gacrux.jar datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R]
+                       java -jar gacrux.jar datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R] [--scores]
                        java -jar gacrux.jar label --data FILE --out FILE --engine COMMAND [--go "depth 8"] [--threads T] [--hash MB]
                        java -jar gacrux.jar tune --data FILE [--iterations N] [--out FILE] [--apply Evaluator.java] [--blend W]
+                       java -jar gacrux.jar nnue-train --data FILE[,FILE...] --out FILE [--hidden H] [--epochs E] [--blend W] [--threads T]
                        java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]"""
                 .formatted(SmpBench.USAGE.replace(" | smpbench", "\n       java -jar gacrux-tools.jar smpbench"));
     }

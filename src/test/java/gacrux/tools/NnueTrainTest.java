@@ -1,0 +1,167 @@
+package gacrux.tools;
+
+import gacrux.board.MoveGen;
+import gacrux.board.Piece;
+import gacrux.board.Position;
+import gacrux.search.Nnue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * {@code nnue-train}: it learns (held-out loss falls), the engine's integer net computes what the trainer's float
+ * net does, a seed gives the same net, and bad input is a clear error.
+ */
+class NnueTrainTest {
+    @TempDir static Path dir;
+    static Path data;
+    static final int[] VALUE = {0, 100, 300, 300, 500, 900, 0};
+
+    record Run(int code, String out, String err) {}
+
+    static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = NnueTrain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** White's material minus black's, in centipawns. */
+    static int material(Position p) {
+        int s = 0;
+        for (int sq = 0; sq < 64; sq++) {
+            int pc = p.pieceAt(sq);
+            if (pc != 0) s += Piece.color(pc) == Piece.WHITE ? VALUE[Piece.type(pc)] : -VALUE[Piece.type(pc)];
+        }
+        return s;
+    }
+
+    /** 12,000 positions of random games, each scored by its material balance and given a result drawn from it. */
+    @BeforeAll
+    static void writeData() throws Exception {
+        SplittableRandom r = new SplittableRandom(11);
+        int[] moves = new int[MoveGen.MAX_MOVES];
+        List<String> lines = new ArrayList<>();
+        while (lines.size() < 12_000) {
+            Position p = Position.startPos();
+            for (int ply = 0; ply < 120; ply++) {
+                int n = MoveGen.legal(p, moves, 0);
+                if (n == 0) break;
+                p.makeMove(moves[r.nextInt(n)]);
+                if (ply >= 6 && ply % 8 == 0) { // a few positions per game: many games, a held-out set like the rest
+                    int m = material(p);
+                    boolean whiteWins = r.nextDouble() < 1 / (1 + Math.exp(-m / 150.0));
+                    lines.add(p.toFen() + " [" + (whiteWins ? "1.0" : "0.0") + "] cp " + m);
+                }
+            }
+        }
+        data = dir.resolve("data.txt");
+        Files.write(data, lines);
+    }
+
+    static double figure(String out, String pattern) {
+        Matcher m = Pattern.compile(pattern).matcher(out);
+        assertTrue(m.find(), "no '" + pattern + "' in:\n" + out);
+        return Double.parseDouble(m.group(1));
+    }
+
+    @Test
+    void learnsAndTheEngineComputesWhatTheTrainerDoes() throws Exception {
+        Path net = dir.resolve("a.net");
+        Run r = run("--data", data.toString(), "--out", net.toString(), "--hidden", "8", "--epochs", "8", "--batch", "256",
+                "--blend", "0.5", "--threads", "2", "--lr", "0.01");
+        assertEquals(0, r.code(), r.err());
+        double before = figure(r.out(), "held out (\\d+\\.\\d+) before training");
+        double after = figure(r.out(), "epoch 8: .* held out (\\d+\\.\\d+)");
+        assertTrue(after < before / 2, "held-out loss " + before + " -> " + after + "\n" + r.out());
+
+        // The same positions through the trainer's float net and the engine's integer one.
+        NnueTrain.Net f = readFloat(net);
+        Nnue q;
+        try (InputStream in = Files.newInputStream(net)) {
+            q = Nnue.read(in);
+        }
+        NnueTrain.Set s = new NnueTrain.Set();
+        List<String> lines = Files.readAllLines(data).subList(0, 300);
+        for (String line : lines) s.add(Position.fromFen(line.substring(0, line.lastIndexOf('[')).trim()), 0.5, 0);
+        float[] us = new float[8], them = new float[8];
+        // Rounding the output weights to 1/64 moves the output by up to 400 / 128 cp per hidden unit and side.
+        int worst = 0;
+        double sum = 0;
+        for (int i = 0; i < s.n; i++) {
+            Position p = Position.fromFen(lines.get(i).substring(0, lines.get(i).lastIndexOf('[')).trim());
+            int want = (int) Math.round(f.forward(s, i, us, them) * Nnue.SCALE), err = Math.abs(q.evaluate(p) - want);
+            worst = Math.max(worst, err);
+            sum += err;
+        }
+        assertTrue(worst <= 2 * 8 * 400 / 128, "quantization error up to " + worst + " cp");
+        assertTrue(sum / s.n <= 8, "mean quantization error " + sum / s.n + " cp");
+
+        // It learnt material: a queen up is good for the side that has it, whoever moves.
+        int up = q.evaluate(Position.fromFen("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"));
+        int down = q.evaluate(Position.fromFen("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"));
+        assertTrue(up > 200 && down < -200, "queen up: " + up + " (white to move), " + down + " (black to move)");
+    }
+
+    @Test
+    void sameSeedSameNet() throws Exception {
+        Path a = dir.resolve("s1.net"), b = dir.resolve("s2.net"), c = dir.resolve("s3.net");
+        for (Path[] pr : new Path[][] {{a, null}, {b, null}}) {
+            Run r = run("--data", data.toString(), "--out", pr[0].toString(), "--hidden", "4", "--epochs", "1", "--batch", "512", "--threads", "2", "--seed", "5");
+            assertEquals(0, r.code(), r.err());
+        }
+        assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
+        Run r = run("--data", data.toString(), "--out", c.toString(), "--hidden", "4", "--epochs", "1", "--batch", "512", "--threads", "2", "--seed", "6");
+        assertEquals(0, r.code(), r.err());
+        assertFalse(java.util.Arrays.equals(Files.readAllBytes(a), Files.readAllBytes(c)), "another seed, another net");
+    }
+
+    @Test
+    void badInputIsAClearError() throws Exception {
+        Path out = dir.resolve("x.net");
+        Run r = run("--data", dir.resolve("nope.txt").toString(), "--out", out.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("data file not found"), r.err());
+        r = run("--data", data.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--out"), r.err());
+        r = run("--data", data.toString(), "--out", out.toString(), "--hidden", "999");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--hidden"), r.err());
+        Path unscored = dir.resolve("unscored.txt");
+        Files.write(unscored, Files.readAllLines(data).stream().map(l -> l.substring(0, l.lastIndexOf(" cp "))).toList());
+        r = run("--data", unscored.toString(), "--out", out.toString(), "--blend", "0.5", "--epochs", "1");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--blend needs every line scored"), r.err());
+        Path small = dir.resolve("small.txt");
+        Files.write(small, Files.readAllLines(data).subList(0, 500));
+        r = run("--data", small.toString(), "--out", out.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("too few positions"), r.err());
+        assertFalse(Files.exists(out), "no net is written after an error");
+    }
+
+    /** The trainer's file read back into its float net. */
+    static NnueTrain.Net readFloat(Path f) throws Exception {
+        try (java.io.DataInputStream d = new java.io.DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(f)))) {
+            assertEquals(Nnue.MAGIC, d.readInt());
+            int h = d.readInt();
+            NnueTrain.Net n = new NnueTrain.Net(h, new SplittableRandom(0));
+            for (float[] a : n.params()) for (int i = 0; i < a.length; i++) a[i] = d.readFloat();
+            return n;
+        }
+    }
+}
