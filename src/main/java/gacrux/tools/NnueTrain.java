@@ -41,10 +41,10 @@ final class NnueTrain {
     static final float CLIP = 1.98f;
 
     record Options(List<Path> data, Path out, int hidden, int epochs, double lr, double decay, int batch, int threads,
-                   double blend, long seed) {}
+                   double blend, long seed, boolean mirror) {}
 
     static String usage() {
-        return "usage: nnue-train --data FILE[,FILE...] --out FILE [--hidden H] [--epochs E] [--lr R] [--decay D] [--batch B] [--threads T] [--blend W] [--seed S]";
+        return "usage: nnue-train --data FILE[,FILE...] --out FILE [--hidden H] [--epochs E] [--lr R] [--decay D] [--batch B] [--threads T] [--blend W] [--seed S] [--mirror]";
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
@@ -59,7 +59,7 @@ final class NnueTrain {
         long t0 = System.nanoTime();
         Set train = new Set(), test = new Set();
         try {
-            for (Path f : o.data()) load(f, train, test);
+            for (Path f : o.data()) load(f, train, test, o.mirror());
         } catch (IOException | IllegalArgumentException e) {
             err.println("nnue-train: " + e.getMessage());
             return 2;
@@ -69,13 +69,14 @@ final class NnueTrain {
                     + Tune.HOLDOUT_BLOCK + " in ten is held out)");
             return 2;
         }
-        out.printf("positions: %d training, %d held out (loaded in %.1f s)%n", train.n, test.n, (System.nanoTime() - t0) / 1e9);
+        out.printf("positions: %d training%s, %d held out (loaded in %.1f s)%n", train.originals, train.n > train.originals
+                ? " (+ " + (train.n - train.originals) + " mirrored)" : "", test.n, (System.nanoTime() - t0) / 1e9);
         if (o.blend() > 0) {
             if (train.hasNaNScore() || test.hasNaNScore()) {
                 err.println("nnue-train: --blend needs every line scored ('FEN [result] cp N', see datagen --scores and label)");
                 return 2;
             }
-            double kk = Tune.fitK(Arrays.copyOf(train.score, train.n), Arrays.copyOf(train.result, train.n));
+            double kk = Tune.fitK(train.originals(train.score), train.originals(train.result));
             train.blend(o.blend(), kk);
             test.blend(o.blend(), kk);
             out.printf("target: results blended with the scores, W %.2f, K' %.4f%n", o.blend(), kk);
@@ -83,7 +84,7 @@ final class NnueTrain {
             train.blend(0, 0);
             test.blend(0, 0);
         }
-        double k = Tune.fitK(train.hceWhite(), train.whiteTarget());
+        double k = Tune.fitK(train.originals(train.hce), train.whiteTarget());
         double ks = k * LN10_400 * Nnue.SCALE;
         out.printf("hand-crafted evaluation: K %.4f, loss %.6f, held out %.6f%n", k, hceLoss(train, k), hceLoss(test, k));
         Net net = new Net(o.hidden(), new SplittableRandom(o.seed()));
@@ -117,8 +118,10 @@ final class NnueTrain {
         int hidden = 128, epochs = 30, batch = 16384, threads = 1;
         double lr = 1e-3, decay = 0.95, blend = 0;
         long seed = 1;
+        boolean mirror = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
+            if (a.equals("--mirror")) { mirror = true; continue; }
             if (i + 1 >= args.length) throw new IllegalArgumentException("missing value after " + a);
             String v = args[++i];
             try {
@@ -148,11 +151,15 @@ final class NnueTrain {
         if (batch < 1) throw new IllegalArgumentException("--batch must be at least 1");
         if (threads < 1 || threads > 256) throw new IllegalArgumentException("--threads must be 1..256");
         if (!(blend >= 0 && blend <= 1)) throw new IllegalArgumentException("--blend must be in [0, 1]");
-        return new Options(data, out, hidden, epochs, lr, decay, batch, threads, blend, seed);
+        return new Options(data, out, hidden, epochs, lr, decay, batch, threads, blend, seed, mirror);
     }
 
-    /** Reads one data file; positions continue tune's numbering of held-out blocks across files. */
-    static void load(Path file, Set train, Set test) throws IOException {
+    /**
+     * Reads one data file; positions continue tune's numbering of held-out blocks across files. With mirror, each
+     * training position without castling rights is added a second time with its files mirrored (a to h): the same
+     * game in every respect, so the same target, and twice the positions where the data are thinnest.
+     */
+    static void load(Path file, Set train, Set test, boolean mirror) throws IOException {
         if (!Files.isRegularFile(file)) throw new IOException("data file not found: " + file);
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
@@ -162,19 +169,25 @@ final class NnueTrain {
                 line = line.trim();
                 if (line.isEmpty() || line.startsWith("#")) continue;
                 DataLine d = DataLine.parse(file, lineNo, line);
-                int index = train.n + test.n;
-                (index / Tune.HOLDOUT_BLOCK % 10 == 9 ? test : train).add(d.position(), d.result(), d.score());
+                int index = train.originals + test.n;
+                if (index / Tune.HOLDOUT_BLOCK % 10 == 9) test.add(d.position(), d.result(), d.score(), false);
+                else {
+                    train.add(d.position(), d.result(), d.score(), false);
+                    if (mirror && d.position().castlingRights() == 0) train.add(d.position(), d.result(), d.score(), true);
+                }
             }
         }
     }
 
+    /** The hand-crafted evaluation's loss over the positions as read (not their mirrored copies). */
     static double hceLoss(Set s, double k) {
         double sum = 0;
         for (int i = 0; i < s.n; i++) {
+            if (s.mirrored[i]) continue;
             double d = Tune.sigmoid(k, s.hce[i]) - s.whiteTarget[i];
             sum += d * d;
         }
-        return sum / s.n;
+        return sum / s.originals;
     }
 
     static void train(Net net, Set train, Set test, Options o, double ks, ExecutorService pool, PrintStream out, long t0)
@@ -222,24 +235,32 @@ final class NnueTrain {
         short[] feat = new short[1 << 16];
         int[] start = new int[1025];
         byte[] stm = new byte[1024];
+        /** A training position's file-mirrored copy (--mirror): no hand-crafted evaluation, left out of K and its loss. */
+        boolean[] mirrored = new boolean[1024];
+        int originals;
         double[] result = new double[1024], score = new double[1024], hce = new double[1024];
         /** White's target, then the side to move's (what the net predicts). */
         float[] whiteTarget = new float[1024], target = new float[1024];
         int n;
 
-        void add(Position p, double whiteResult, double whiteScore) {
+        void add(Position p, double whiteResult, double whiteScore, boolean mirror) {
             if (n + 1 >= stm.length) grow();
             int k = start[n];
             if (k + 32 > feat.length) feat = Arrays.copyOf(feat, feat.length * 2);
             for (int sq = 0; sq < 64; sq++) {
                 int pc = p.pieceAt(sq);
-                if (pc != 0) feat[k++] = (short) Nnue.feature(0, pc, sq);
+                if (pc != 0) feat[k++] = (short) Nnue.feature(0, pc, mirror ? sq ^ 7 : sq);
             }
             stm[n] = (byte) p.sideToMove();
             result[n] = whiteResult;
             score[n] = whiteScore;
-            int e = Evaluator.evaluate(p);
-            hce[n] = p.sideToMove() == 0 ? e : -e;
+            mirrored[n] = mirror;
+            if (mirror) hce[n] = Double.NaN;
+            else {
+                int e = Evaluator.evaluate(p);
+                hce[n] = p.sideToMove() == 0 ? e : -e;
+                originals++;
+            }
             start[++n] = k;
         }
 
@@ -250,6 +271,7 @@ final class NnueTrain {
             result = Arrays.copyOf(result, c);
             score = Arrays.copyOf(score, c);
             hce = Arrays.copyOf(hce, c);
+            mirrored = Arrays.copyOf(mirrored, c);
         }
 
         boolean hasNaNScore() {
@@ -267,12 +289,17 @@ final class NnueTrain {
             }
         }
 
-        double[] hceWhite() { return Arrays.copyOf(hce, n); }
+        /** a's entries for the positions as read, without the mirrored copies. */
+        double[] originals(double[] a) {
+            double[] t = new double[originals];
+            for (int i = 0, j = 0; i < n; i++) if (!mirrored[i]) t[j++] = a[i];
+            return t;
+        }
 
         double[] whiteTarget() {
             double[] t = new double[n];
             for (int i = 0; i < n; i++) t[i] = whiteTarget[i];
-            return t;
+            return originals(t);
         }
     }
 

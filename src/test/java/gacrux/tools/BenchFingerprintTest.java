@@ -34,6 +34,22 @@ class BenchFingerprintTest {
                 + " (with a line on why it changed)");
     }
 
+    /** bench's arguments: a depth and a net, in either order; a bad net is a one-line error and exit code 2. */
+    @Test
+    void badArgumentsAreClearErrors(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path junk = dir.resolve("junk.net");
+        Files.write(junk, new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+        String[][] bad = {{"--net"}, {"--net", dir.resolve("missing.net").toString()}, {"--net", junk.toString()}, {"5", "6"}, {"x"}, {"40"}};
+        String[] says = {"--net needs a file", "cannot read net", "bad magic", "too many arguments", "must be a number", "1..30"};
+        for (int i = 0; i < bad.length; i++) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code = BenchCommand.run(bad[i], new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            assertEquals(2, code, String.join(" ", bad[i]));
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains(says[i]), err.toString(StandardCharsets.UTF_8));
+        }
+    }
+
     @Test
     void theDocsQuoteTheFingerprint() throws IOException {
         for (String doc : QUOTED_IN)

@@ -96,7 +96,7 @@ class NnueTrainTest {
         }
         NnueTrain.Set s = new NnueTrain.Set();
         List<String> lines = Files.readAllLines(data).subList(0, 300);
-        for (String line : lines) s.add(Position.fromFen(line.substring(0, line.lastIndexOf('[')).trim()), 0.5, 0);
+        for (String line : lines) s.add(Position.fromFen(line.substring(0, line.lastIndexOf('[')).trim()), 0.5, 0, false);
         float[] us = new float[8], them = new float[8];
         // Rounding the output weights to 1/64 moves the output by up to 400 / 128 cp per hidden unit and side.
         int worst = 0;
@@ -114,6 +114,29 @@ class NnueTrainTest {
         int up = q.evaluate(Position.fromFen("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"));
         int down = q.evaluate(Position.fromFen("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"));
         assertTrue(up > 200 && down < -200, "queen up: " + up + " (white to move), " + down + " (black to move)");
+    }
+
+    /** --mirror adds a position without castling rights again as its a-to-h mirror image: the mirror's own features. */
+    @Test
+    void mirrorAddsTheFileMirroredPosition() throws Exception {
+        String fen = "r4rk1/1pp2ppp/p1n5/3qp3/8/1BP2N2/PP3PPP/R2Q1RK1 b - - 0 14";
+        String[] f = fen.split(" ");
+        StringBuilder board = new StringBuilder();
+        for (String rank : f[0].split("/")) board.append(board.length() > 0 ? "/" : "").append(new StringBuilder(rank).reverse());
+        NnueTrain.Set s = new NnueTrain.Set();
+        s.add(Position.fromFen(fen), 0.5, 0, true);
+        s.add(Position.fromFen(board + fen.substring(f[0].length())), 0.5, 0, false);
+        int[] a = new int[s.start[1]], b = new int[s.start[2] - s.start[1]];
+        for (int i = 0; i < a.length; i++) a[i] = s.feat[i];
+        for (int i = 0; i < b.length; i++) b[i] = s.feat[s.start[1] + i];
+        java.util.Arrays.sort(a);
+        java.util.Arrays.sort(b);
+        assertArrayEquals(b, a);
+        assertEquals(1, s.originals, "the mirrored copy is not counted as a position read");
+
+        Run r = run("--data", data.toString(), "--out", dir.resolve("m.net").toString(), "--hidden", "4", "--epochs", "1", "--mirror");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(figure(r.out(), "\\(\\+ (\\d+) mirrored\\)") > 1000, r.out());
     }
 
     @Test
