@@ -59,7 +59,10 @@ final class NnueTrain {
         long t0 = System.nanoTime();
         Set train = new Set(), test = new Set();
         try {
-            for (Path f : o.data()) load(f, train, test, o.mirror());
+            for (Path f : o.data()) {
+                train.source = test.source = (byte) o.data().indexOf(f);
+                load(f, train, test, o.mirror());
+            }
         } catch (IOException | IllegalArgumentException e) {
             err.println("nnue-train: " + e.getMessage());
             return 2;
@@ -76,13 +79,17 @@ final class NnueTrain {
                 err.println("nnue-train: --blend needs every line scored ('FEN [result] cp N', see datagen --scores and label)");
                 return 2;
             }
-            double kk = Tune.fitK(train.originals(train.score), train.originals(train.result));
+            // K' per file: files scored by different engines (datagen --scores, label) each get their own scale.
+            double[] kk = new double[o.data().size()];
+            for (int f = 0; f < kk.length; f++) {
+                kk[f] = Tune.fitK(train.ofSource(train.score, f), train.ofSource(train.result, f));
+                out.printf("target: results blended with the scores, W %.2f, K' %.4f for %s%n", o.blend(), kk[f], o.data().get(f));
+            }
             train.blend(o.blend(), kk);
             test.blend(o.blend(), kk);
-            out.printf("target: results blended with the scores, W %.2f, K' %.4f%n", o.blend(), kk);
         } else {
-            train.blend(0, 0);
-            test.blend(0, 0);
+            train.blend(0, null);
+            test.blend(0, null);
         }
         double k = Tune.fitK(train.originals(train.hce), train.whiteTarget());
         double ks = k * LN10_400 * Nnue.SCALE;
@@ -143,6 +150,8 @@ final class NnueTrain {
             }
         }
         if (data.isEmpty()) throw new IllegalArgumentException("--data FILE is required");
+        if (data.size() > 100) throw new IllegalArgumentException("--data: at most 100 files");
+        if (new java.util.HashSet<>(data).size() < data.size()) throw new IllegalArgumentException("--data names a file twice");
         if (out == null) throw new IllegalArgumentException("--out FILE is required");
         if (hidden < 1 || hidden > Nnue.MAX_HIDDEN) throw new IllegalArgumentException("--hidden must be 1.." + Nnue.MAX_HIDDEN);
         if (epochs < 1) throw new IllegalArgumentException("--epochs must be at least 1");
@@ -237,6 +246,9 @@ final class NnueTrain {
         byte[] stm = new byte[1024];
         /** A training position's file-mirrored copy (--mirror): no hand-crafted evaluation, left out of K and its loss. */
         boolean[] mirrored = new boolean[1024];
+        /** The data file (index in --data) each position came from; source: the one being read. */
+        byte[] from = new byte[1024];
+        byte source;
         int originals;
         double[] result = new double[1024], score = new double[1024], hce = new double[1024];
         /** White's target, then the side to move's (what the net predicts). */
@@ -255,6 +267,7 @@ final class NnueTrain {
             result[n] = whiteResult;
             score[n] = whiteScore;
             mirrored[n] = mirror;
+            from[n] = source;
             if (mirror) hce[n] = Double.NaN;
             else {
                 int e = Evaluator.evaluate(p);
@@ -272,6 +285,7 @@ final class NnueTrain {
             score = Arrays.copyOf(score, c);
             hce = Arrays.copyOf(hce, c);
             mirrored = Arrays.copyOf(mirrored, c);
+            from = Arrays.copyOf(from, c);
         }
 
         boolean hasNaNScore() {
@@ -279,14 +293,24 @@ final class NnueTrain {
             return false;
         }
 
-        void blend(double w, double kk) {
+        /** The targets: results, or with w > 0 blended with the scores, kk[file] their scale. */
+        void blend(double w, double[] kk) {
             whiteTarget = new float[n];
             target = new float[n];
             for (int i = 0; i < n; i++) {
-                double t = w > 0 ? (1 - w) * result[i] + w * Tune.sigmoid(kk, score[i]) : result[i];
+                double t = w > 0 ? (1 - w) * result[i] + w * Tune.sigmoid(kk[from[i]], score[i]) : result[i];
                 whiteTarget[i] = (float) t;
                 target[i] = (float) (stm[i] == 0 ? t : 1 - t);
             }
+        }
+
+        /** a's entries for the positions read from file f, without the mirrored copies. */
+        double[] ofSource(double[] a, int f) {
+            int c = 0;
+            for (int i = 0; i < n; i++) if (!mirrored[i] && from[i] == f) c++;
+            double[] t = new double[c];
+            for (int i = 0, j = 0; i < n; i++) if (!mirrored[i] && from[i] == f) t[j++] = a[i];
+            return t;
         }
 
         /** a's entries for the positions as read, without the mirrored copies. */

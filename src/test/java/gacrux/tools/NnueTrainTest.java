@@ -139,6 +139,20 @@ class NnueTrainTest {
         assertTrue(figure(r.out(), "\\(\\+ (\\d+) mirrored\\)") > 1000, r.out());
     }
 
+    /** Files scored on different scales (two engines' centipawns) each get their own K' in the blended target. */
+    @Test
+    void eachFileGetsItsOwnScoreScale() throws Exception {
+        Path tripled = dir.resolve("tripled.txt");
+        Files.write(tripled, Files.readAllLines(data).stream().map(l -> {
+            int at = l.lastIndexOf(" cp ");
+            return l.substring(0, at) + " cp " + 3 * Integer.parseInt(l.substring(at + 4));
+        }).toList());
+        Run r = run("--data", data + "," + tripled, "--out", dir.resolve("k.net").toString(), "--hidden", "4", "--epochs", "1", "--blend", "0.5");
+        assertEquals(0, r.code(), r.err());
+        double k1 = figure(r.out(), "K' (\\d+\\.\\d+) for .*data.txt"), k3 = figure(r.out(), "K' (\\d+\\.\\d+) for .*tripled.txt");
+        assertEquals(3, k1 / k3, 0.1, r.out());
+    }
+
     @Test
     void sameSeedSameNet() throws Exception {
         Path a = dir.resolve("s1.net"), b = dir.resolve("s2.net"), c = dir.resolve("s3.net");
