@@ -66,7 +66,7 @@ public final class Main {
                        java -jar gacrux.jar datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R] [--scores]
                        java -jar gacrux.jar label --data FILE --out FILE --engine COMMAND [--go "depth 8"] [--threads T] [--hash MB]
                        java -jar gacrux.jar tune --data FILE [--iterations N] [--out FILE] [--apply Evaluator.java] [--blend W]
-                       java -jar gacrux.jar nnue-train --data FILE[,FILE...] --out FILE [--hidden H] [--epochs E] [--blend W] [--threads T]
+                       java -jar gacrux.jar nnue-train --data FILE[,FILE...] --out FILE [--hidden H] [--epochs E] [--blend W] [--mirror] [--threads T]
                        java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]"""
                 .formatted(SmpBench.USAGE.replace(" | smpbench", "\n       java -jar gacrux-tools.jar smpbench"));
     }
