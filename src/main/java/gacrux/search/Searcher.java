@@ -173,9 +173,14 @@ public final class Searcher {
      */
     WorkShare workShare;
 
-    /** Search switches. The defaults are the engine's; tests turn pieces off to compare searches exactly. */
-    public record Config(boolean useTT, boolean pruning, int multiPv) {
+    /**
+     * Search switches. The defaults are the engine's; tests turn pieces off to compare searches exactly. net: the
+     * neural evaluation to use (UCI EvalFile), null for the hand-crafted one.
+     */
+    public record Config(boolean useTT, boolean pruning, int multiPv, Nnue net) {
         public static final Config DEFAULT = new Config(true, true, 1);
+
+        public Config(boolean useTT, boolean pruning, int multiPv) { this(useTT, pruning, multiPv, null); }
     }
 
     public Searcher(TranspositionTable tt) {
@@ -184,8 +189,8 @@ public final class Searcher {
 
     public Searcher(TranspositionTable tt, Config config) {
         this.tt = tt;
-        this.config = config;
         for (int i = 0; i < STACK; i++) pos[i] = new Position();
+        configure(config);
     }
 
     /**
@@ -288,7 +293,11 @@ public final class Searcher {
     public void lazy(WorkShare share) { this.workShare = share; }
 
     /** Changes the switches between searches (MultiPV from the UCI options). */
-    public void configure(Config c) { this.config = c; }
+    /** Called between searches, before the searcher's thread starts its next one (a new net is a new stack). */
+    public void configure(Config c) {
+        this.config = c;
+        if (c.net() != (nnue == null ? null : nnue.net)) useNet(c.net());
+    }
 
     public int nodeType(int ply) { return nodeType[ply]; }
 

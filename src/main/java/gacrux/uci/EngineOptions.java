@@ -1,5 +1,7 @@
 package gacrux.uci;
 
+import gacrux.search.Nnue;
+
 import java.util.Locale;
 
 /**
@@ -16,7 +18,8 @@ public final class EngineOptions {
     public enum Change { NONE, HASH, CLEAR_HASH, OTHER, CHESS960, CLUSTER }
 
     /** lazySmp: option SMP is Lazy (every worker runs the whole iterative deepening) rather than DTS. */
-    public record Snapshot(int threads, int multiPv, int moveOverheadMs, boolean ponder, boolean lazySmp) {}
+    /** net: the neural evaluation EvalFile loaded, null for the hand-crafted one (immutable, shared by every worker). */
+    public record Snapshot(int threads, int multiPv, int moveOverheadMs, boolean ponder, boolean lazySmp, Nnue net) {}
 
     private final UciOutput out;
     private int hashMb = 16;
@@ -29,6 +32,9 @@ public final class EngineOptions {
     /** Seeds of the cluster to use (HOST:PORT,...), "" = none (docs/cluster.md). */
     private String cluster = "";
     private int clusterSplitDepth = gacrux.cluster.ClusterSettings.DEFAULT_SPLIT_DEPTH;
+    /** EvalFile: the net file in use ("" = the hand-crafted evaluation) and the net read from it. */
+    private String evalFile = "";
+    private Nnue net;
 
     public EngineOptions(UciOutput out) {
         this.out = out;
@@ -46,6 +52,7 @@ public final class EngineOptions {
         out.println("option name SMP type combo default DTS var DTS var Lazy");
         out.println("option name UCI_Chess960 type check default false");
         out.println("option name Cluster type string default <empty>");
+        out.println("option name EvalFile type string default <empty>");
         out.println("option name Cluster Split Depth type spin default " + gacrux.cluster.ClusterSettings.DEFAULT_SPLIT_DEPTH
                 + " min 2 max 40");
         out.println("uciok");
@@ -64,13 +71,14 @@ public final class EngineOptions {
     /** The cluster in force after a setoption (the old value is kept when the new one is rejected). */
     void setClusterActual(String seeds) { cluster = seeds; }
 
-    public Snapshot snapshot() { return new Snapshot(threads, multiPv, moveOverhead, ponder, lazySmp); }
+    public Snapshot snapshot() { return new Snapshot(threads, multiPv, moveOverhead, ponder, lazySmp, net); }
 
     /** The current values, for {@code d}: {@code Hash=16 Threads=1 Ponder=false Move Overhead=30 MultiPV=1 UCI_Chess960=false SMP=DTS}. */
     public String describe() {
         return "Hash=" + hashMb + " Threads=" + threads + " Ponder=" + ponder + " Move Overhead=" + moveOverhead
                 + " MultiPV=" + multiPv + " UCI_Chess960=" + chess960 + " SMP=" + (lazySmp ? "Lazy" : "DTS")
-                + (cluster.isEmpty() ? "" : " Cluster=" + cluster + " Cluster Split Depth=" + clusterSplitDepth);
+                + (cluster.isEmpty() ? "" : " Cluster=" + cluster + " Cluster Split Depth=" + clusterSplitDepth)
+                + (net == null ? "" : " EvalFile=" + evalFile);
     }
 
     public Change set(String name, String value) {
@@ -125,6 +133,36 @@ public final class EngineOptions {
                 if (v == null) return Change.NONE;
                 clusterSplitDepth = v;
                 return Change.CLUSTER;
+            }
+            case "evalfile" -> {
+                // A net from nnue-train (docs/nnue.md); empty or <empty>: back to the hand-crafted evaluation.
+                String f = value == null ? "" : value.trim();
+                if (f.isEmpty() || f.equals("<empty>")) {
+                    net = null;
+                    evalFile = "";
+                    out.info("evaluation: hand-crafted");
+                    return Change.OTHER;
+                }
+                java.nio.file.Path path;
+                try {
+                    path = java.nio.file.Path.of(f);
+                } catch (java.nio.file.InvalidPathException e) {
+                    out.info("option EvalFile: not a file name '" + UciParser.truncate(f) + "'; unchanged");
+                    return Change.NONE;
+                }
+                if (!java.nio.file.Files.isRegularFile(path)) {
+                    out.info("option EvalFile: no such file '" + UciParser.truncate(f) + "'; unchanged");
+                    return Change.NONE;
+                }
+                try (java.io.InputStream in = new java.io.BufferedInputStream(java.nio.file.Files.newInputStream(path))) {
+                    net = Nnue.read(in);
+                    evalFile = f;
+                    out.info("evaluation: net " + UciParser.truncate(f) + ", " + net.hidden() + " hidden units");
+                    return Change.OTHER;
+                } catch (java.io.IOException | RuntimeException e) {
+                    out.info("option EvalFile: cannot read net '" + UciParser.truncate(f) + "': " + e.getMessage() + "; unchanged");
+                    return Change.NONE;
+                }
             }
             case "ponder" -> {
                 Boolean b = check(name, value);

@@ -210,7 +210,7 @@ final class SearchService {
         tt.newSearch();
         TimeManager time = new TimeManager(limits, root.sideToMove(), opts.moveOverheadMs());
         SearchControl control = new SearchControl(limits, time);
-        Searcher.Config config = new Searcher.Config(true, true, opts.multiPv());
+        Searcher.Config config = new Searcher.Config(true, true, opts.multiPv(), opts.net());
         // Exactly one bestmove per go: the root job's, or the watchdog's if the root worker is stalled.
         AtomicBoolean bestmoveOut = new AtomicBoolean();
         // The cluster level: the workers reachable now take part in this search (Lazy SMP stays local).

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** The neural evaluation: the incremental accumulators equal fresh sums, colour symmetry, and the file checks. */
-class NnueTest {
+public class NnueTest {
     static final String[] FENS = {
             Position.START_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -22,7 +22,7 @@ class NnueTest {
     };
 
     /** A random net of the trainer's format (floats), h hidden units. */
-    static byte[] randomNetBytes(int h, long seed) throws IOException {
+    public static byte[] randomNetBytes(int h, long seed) throws IOException {
         SplittableRandom r = new SplittableRandom(seed);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream d = new DataOutputStream(bytes);

@@ -55,7 +55,7 @@ class UciFuzzTest {
     };
     static final String[] OPTION_NAMES = {"Hash", "Threads", "Clear Hash", "Ponder", "Move Overhead", "MultiPV",
             "hash", "THREADS", "multipv", "Hsah", "Thread", "Move  Overhead", "MoveOverhead", "Clear", "UCI_Chess960",
-            "Ponder value", "Threads name"};
+            "Ponder value", "Threads name", "EvalFile"};
     static final String[] NUMBERS = {"0", "1", "2", "-1", "3", "7", "64", "100", "2147483647", "2147483648",
             "-2147483649", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
             "99999999999999999999999", "-99999999999999999999", "1e3", "0x10", "+5", "12abc", "", "NaN", "٣"};
