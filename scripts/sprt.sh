@@ -7,6 +7,8 @@
 #
 #   scripts/sprt.sh NEW_REF OLD_REF [match.mjs args...]
 #   scripts/sprt.sh WORKTREE OLD_REF ...   (NEW_REF=WORKTREE: build the working tree as it is, uncached)
+#   SPRT_NEW_OPTS="opt.EvalFile=/path/net.bin" scripts/sprt.sh main main ...   (UCI options for the new engine only:
+#                                          a net against the hand-crafted evaluation of the same build, docs/nnue.md)
 #
 # Prints the match summary; the last lines carry games, W-L-D, Elo +/- error and the LLR for the commit message.
 set -euo pipefail
@@ -45,7 +47,7 @@ for j in "$newjar" "$oldjar"; do
     java -jar "$j" bench 2>&1 | grep -o 'Nodes: [0-9]*' >&2 || true
 done
 exec node "$root/../shared/tools/match.mjs" \
-    --engine name=new cmd="java -jar $newjar" \
+    --engine name=new cmd="java -jar $newjar" ${SPRT_NEW_OPTS:-} \
     --engine name=old cmd="java -jar $oldjar" \
     --openings "$root/../shared/data/openings.epd" --shuffle \
     --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --games 20000 "$@"
