@@ -52,8 +52,7 @@ public final class Bench {
     /** As above, evaluating with net (null: the hand-crafted evaluation, the fingerprint's). */
     public static Result run(int depth, Nnue net, Consumer<String> perPosition, java.util.function.BooleanSupplier stop) {
         TranspositionTable tt = new TranspositionTable(TT_MB);
-        Searcher searcher = new Searcher(tt);
-        searcher.useNet(net);
+        Searcher searcher = new Searcher(tt, new Searcher.Config(true, true, 1, net));
         long total = 0, t0 = System.nanoTime();
         int i = 0;
         for (String fen : POSITIONS) {

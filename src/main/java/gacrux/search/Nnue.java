@@ -24,6 +24,10 @@ public final class Nnue {
     /** The file's first int: "GXN1". */
     public static final int MAGIC = 0x47584E31;
     public static final int MAX_HIDDEN = 128;
+    /** The trainer clips every weight and bias to this, so a net the trainer wrote always reads. */
+    public static final float CLIP = 1.98f;
+    /** No evaluation beyond this: far from the mate scores and from the hash table's 16-bit score field. */
+    public static final int MAX_EVAL = 20_000;
 
     final int h;
     /** First layer, row per feature: w1[feature * h + j]. */
@@ -44,30 +48,45 @@ public final class Nnue {
 
     public int hidden() { return h; }
 
+    /** Reads a net file (see {@link #read(InputStream)}). */
+    public static Nnue read(java.nio.file.Path file) throws IOException {
+        try (InputStream in = new java.io.BufferedInputStream(java.nio.file.Files.newInputStream(file))) {
+            return read(in);
+        }
+    }
+
     /**
      * Reads a net in the trainer's format: MAGIC, H, then float32 w1[768 × H], b1[H], w2[2H], b2 (big-endian), and
-     * quantizes it. A bad file is an IOException saying what is wrong; nothing half-read is returned.
+     * quantizes it. Every value must be finite and within ±{@link #CLIP} (what the trainer writes), which is what
+     * keeps the integer sums below in range. A bad file is an IOException saying what is wrong.
      */
     public static Nnue read(InputStream in) throws IOException {
         DataInputStream d = new DataInputStream(in);
-        int magic = d.readInt();
-        if (magic != MAGIC) throw new IOException("not a Gacrux net (bad magic number)");
-        int h = d.readInt();
-        if (h < 1 || h > MAX_HIDDEN) throw new IOException("hidden layer size " + h + " not in 1.." + MAX_HIDDEN);
-        short[] w1 = new short[INPUTS * h], b1 = new short[h], w2 = new short[2 * h];
-        for (int i = 0; i < w1.length; i++) w1[i] = quantize(d.readFloat(), QA);
-        for (int i = 0; i < h; i++) b1[i] = quantize(d.readFloat(), QA);
-        for (int i = 0; i < w2.length; i++) w2[i] = quantize(d.readFloat(), QB);
-        float b = d.readFloat();
-        if (!Float.isFinite(b) || Math.abs(b) > 1000) throw new IOException("output bias out of range: " + b);
-        if (d.read() != -1) throw new IOException("trailing bytes after the net (wrong hidden size?)");
-        return new Nnue(h, w1, b1, w2, Math.round(b * QA * QB));
+        try {
+            int magic = d.readInt();
+            if (magic != MAGIC) throw new IOException("not a Gacrux net (bad magic number)");
+            int h = d.readInt();
+            if (h < 1 || h > MAX_HIDDEN) throw new IOException("hidden layer size " + h + " not in 1.." + MAX_HIDDEN);
+            short[] w1 = new short[INPUTS * h], b1 = new short[h], w2 = new short[2 * h];
+            for (int i = 0; i < w1.length; i++) w1[i] = quantize(d.readFloat(), QA);
+            for (int i = 0; i < h; i++) b1[i] = quantize(d.readFloat(), QA);
+            for (int i = 0; i < w2.length; i++) w2[i] = quantize(d.readFloat(), QB);
+            float b = d.readFloat();
+            quantize(b, 1);
+            if (d.read() != -1) throw new IOException("trailing bytes after the net (wrong hidden size?)");
+            return new Nnue(h, w1, b1, w2, Math.round(b * QA * QB));
+        } catch (java.io.EOFException e) {
+            throw new IOException("truncated net file");
+        }
     }
 
+    /**
+     * x × scale rounded, for x finite and within ±CLIP. So an accumulator, the bias and 32 rows, stays within
+     * 33 × 505 in 16 bits, and an output term within 255 × 255 × 127.
+     */
     private static short quantize(float x, int scale) throws IOException {
-        float q = Math.round(x * scale);
-        if (!(Math.abs(q) <= Short.MAX_VALUE)) throw new IOException("weight " + x + " does not fit 16 bits at scale " + scale);
-        return (short) q;
+        if (!(Math.abs(x) <= CLIP + 1e-6f)) throw new IOException("weight " + x + " not finite or beyond ±" + CLIP);
+        return (short) Math.round(x * scale);
     }
 
     /** The feature of piece code pc (colour bit 3, type 1..6) on sq, seen by perspective (0 white, 1 black). */
@@ -108,7 +127,8 @@ public final class Nnue {
             t += v * w2[h + j] * v;
         }
         long sum = (long) s + t;
-        return (int) ((sum / QA + b2) * SCALE / (QA * QB));
+        long e = (sum / QA + b2) * SCALE / (QA * QB);
+        return (int) Math.max(-MAX_EVAL, Math.min(MAX_EVAL, e));
     }
 
     /** The evaluation of p from scratch, for the side to move (tests and one-off use; the search uses NnueStack). */

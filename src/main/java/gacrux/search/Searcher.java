@@ -103,7 +103,11 @@ public final class Searcher {
     private final int[] evalScores = new int[1 << EVAL_CACHE_BITS];
     /** Pawn-structure terms by pawn sets, for the evaluations the cache above misses; this searcher's own, like it. */
     private final PawnHash pawnHash = new PawnHash();
-    /** The neural evaluation's accumulators when a net is in use (useNet), else null: the hand-crafted evaluation. */
+    /**
+     * The neural evaluation's accumulators for config.net(), else null (the hand-crafted evaluation). Owned by this
+     * searcher's thread: evaluate() switches it there when the configured net changed, so a configure() from the
+     * engine while a Lazy SMP helper is still finishing its last search never swaps it under that helper.
+     */
     private NnueStack nnue;
     /** TREEDUMP (docs/treedump-format.md): this searcher's line buffer and each ply's hash move; null when off. */
     final StringBuilder trace = TreeDump.newBuffer();
@@ -189,17 +193,8 @@ public final class Searcher {
 
     public Searcher(TranspositionTable tt, Config config) {
         this.tt = tt;
+        this.config = config;
         for (int i = 0; i < STACK; i++) pos[i] = new Position();
-        configure(config);
-    }
-
-    /**
-     * Evaluates with net from now on (null: the hand-crafted Evaluator). Call between searches, on the owner's
-     * thread or before the searcher is handed to one; the evaluation cache is cleared as its scores change meaning.
-     */
-    public void useNet(Nnue net) {
-        nnue = net == null ? null : new NnueStack(net, STACK);
-        java.util.Arrays.fill(evalKeys, 0);
     }
 
     /**
@@ -292,12 +287,8 @@ public final class Searcher {
      */
     public void lazy(WorkShare share) { this.workShare = share; }
 
-    /** Changes the switches between searches (MultiPV from the UCI options). */
-    /** Called between searches, before the searcher's thread starts its next one (a new net is a new stack). */
-    public void configure(Config c) {
-        this.config = c;
-        if (c.net() != (nnue == null ? null : nnue.net)) useNet(c.net());
-    }
+    /** Changes the switches between searches (MultiPV and the net from the UCI options; evaluate() takes up the net). */
+    public void configure(Config c) { this.config = c; }
 
     public int nodeType(int ply) { return nodeType[ply]; }
 
@@ -1460,15 +1451,27 @@ public final class Searcher {
         return list[i];
     }
 
-    /** The static evaluation (the net when useNet set one, else Evaluator.evaluate) through the evaluation cache. Key 0 marks an empty slot (a position with that key, one in 2^64, is evaluated every time). */
+    /**
+     * The static evaluation (config.net() if set, else Evaluator.evaluate) through the evaluation cache. Key 0 marks
+     * an empty slot (a position with that key, one in 2^64, is evaluated every time).
+     */
     int evaluate(Position p, int ply) {
+        NnueStack net = nnue;
+        if ((net == null ? null : net.net) != config.net()) net = switchNet(config.net());
         long key = p.key();
         int i = (int) key & ((1 << EVAL_CACHE_BITS) - 1);
         if (evalKeys[i] == key && key != 0) return evalScores[i];
-        int e = nnue != null ? nnue.evaluate(p, ply) : Evaluator.evaluate(p, pawnHash);
+        int e = net != null ? net.evaluate(p, ply) : Evaluator.evaluate(p, pawnHash);
         evalKeys[i] = key;
         evalScores[i] = e;
         return e;
+    }
+
+    /** On this searcher's thread, at the first evaluation after the configured net changed: a new stack, an empty cache. */
+    private NnueStack switchNet(Nnue net) {
+        nnue = net == null ? null : new NnueStack(net, STACK);
+        java.util.Arrays.fill(evalKeys, 0);
+        return nnue;
     }
 
     int qsearch(int ply, int alpha, int beta) {

@@ -4,9 +4,7 @@ import gacrux.search.Bench;
 import gacrux.search.Nnue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -29,9 +27,9 @@ final class BenchCommand {
                     return 2;
                 }
                 Path f = Path.of(args[++i]);
-                try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(f))) {
-                    net = Nnue.read(in);
-                } catch (IOException e) {
+                try {
+                    net = Nnue.read(f);
+                } catch (IOException | RuntimeException e) {
                     err.println("bench: cannot read net " + f + ": " + e.getMessage());
                     return 2;
                 }

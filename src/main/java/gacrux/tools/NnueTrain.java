@@ -37,8 +37,8 @@ final class NnueTrain {
     private NnueTrain() {}
 
     static final double LN10_400 = Math.log(10) / 400;
-    /** First-layer and output weights stay where 16-bit quantization (QA 255, QB 64) holds them. */
-    static final float CLIP = 1.98f;
+    /** Every weight and bias stays where the engine's 16-bit quantization holds it (Nnue.read checks the same). */
+    static final float CLIP = Nnue.CLIP;
 
     record Options(List<Path> data, Path out, int hidden, int epochs, double lr, double decay, int batch, int threads,
                    double blend, long seed, boolean mirror) {}
@@ -82,6 +82,10 @@ final class NnueTrain {
             // K' per file: files scored by different engines (datagen --scores, label) each get their own scale.
             double[] kk = new double[o.data().size()];
             for (int f = 0; f < kk.length; f++) {
+                if (train.ofSource(train.score, f).length == 0) {
+                    err.println("nnue-train: " + o.data().get(f) + " has no training positions to fit its score scale on");
+                    return 2;
+                }
                 kk[f] = Tune.fitK(train.ofSource(train.score, f), train.ofSource(train.result, f));
                 out.printf("target: results blended with the scores, W %.2f, K' %.4f for %s%n", o.blend(), kk[f], o.data().get(f));
             }
@@ -164,7 +168,7 @@ final class NnueTrain {
     }
 
     /**
-     * Reads one data file; positions continue tune's numbering of held-out blocks across files. With mirror, each
+     * Reads one data file; its held-out blocks are tune's for that file (counted from its first line). With mirror, each
      * training position without castling rights is added a second time with its files mirrored (a to h): the same
      * game in every respect, so the same target, and twice the positions where the data are thinnest.
      */
@@ -172,13 +176,13 @@ final class NnueTrain {
         if (!Files.isRegularFile(file)) throw new IOException("data file not found: " + file);
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
-            int lineNo = 0;
+            int lineNo = 0, index = -1;
             while ((line = r.readLine()) != null) {
                 lineNo++;
                 line = line.trim();
                 if (line.isEmpty() || line.startsWith("#")) continue;
                 DataLine d = DataLine.parse(file, lineNo, line);
-                int index = train.originals + test.n;
+                index++;
                 if (index / Tune.HOLDOUT_BLOCK % 10 == 9) test.add(d.position(), d.result(), d.score(), false);
                 else {
                     train.add(d.position(), d.result(), d.score(), false);
@@ -258,7 +262,7 @@ final class NnueTrain {
         void add(Position p, double whiteResult, double whiteScore, boolean mirror) {
             if (n + 1 >= stm.length) grow();
             int k = start[n];
-            if (k + 32 > feat.length) feat = Arrays.copyOf(feat, feat.length * 2);
+            if (k + 64 > feat.length) feat = Arrays.copyOf(feat, feat.length * 2);
             for (int sq = 0; sq < 64; sq++) {
                 int pc = p.pieceAt(sq);
                 if (pc != 0) feat[k++] = (short) Nnue.feature(0, pc, mirror ? sq ^ 7 : sq);
@@ -352,8 +356,7 @@ final class NnueTrain {
         float[][] params() { return new float[][] {w1, b1, w2, b2}; }
 
         void clip() {
-            for (int i = 0; i < w1.length; i++) w1[i] = Math.max(-CLIP, Math.min(CLIP, w1[i]));
-            for (int i = 0; i < w2.length; i++) w2[i] = Math.max(-CLIP, Math.min(CLIP, w2[i]));
+            for (float[] a : params()) for (int i = 0; i < a.length; i++) a[i] = Math.max(-CLIP, Math.min(CLIP, a[i]));
         }
 
         double loss(Set s, double ks) {

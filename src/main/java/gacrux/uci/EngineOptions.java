@@ -154,8 +154,8 @@ public final class EngineOptions {
                     out.info("option EvalFile: no such file '" + UciParser.truncate(f) + "'; unchanged");
                     return Change.NONE;
                 }
-                try (java.io.InputStream in = new java.io.BufferedInputStream(java.nio.file.Files.newInputStream(path))) {
-                    net = Nnue.read(in);
+                try {
+                    net = Nnue.read(path);
                     evalFile = f;
                     out.info("evaluation: net " + UciParser.truncate(f) + ", " + net.hidden() + " hidden units");
                     return Change.OTHER;

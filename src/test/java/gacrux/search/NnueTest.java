@@ -87,13 +87,59 @@ public class NnueTest {
         assertNotEquals(a, b, "the side to move's accumulator comes first: the two sides' views differ");
     }
 
+    /** A net of constant values: every weight w1, every first-layer bias b1, output weights w2 and bias b2. */
+    static byte[] constantNet(int h, float w1, float b1, float w2, float b2) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream d = new DataOutputStream(bytes);
+        d.writeInt(Nnue.MAGIC);
+        d.writeInt(h);
+        for (int i = 0; i < Nnue.INPUTS * h; i++) d.writeFloat(w1);
+        for (int i = 0; i < h; i++) d.writeFloat(b1);
+        for (int i = 0; i < 2 * h; i++) d.writeFloat(w2);
+        d.writeFloat(b2);
+        return bytes.toByteArray();
+    }
+
+    /** The largest output a readable net can give is clamped short of the mate scores and the hash's 16 bits. */
+    @Test
+    void evaluationIsBounded() throws IOException {
+        Position p = Position.startPos();
+        Nnue high = Nnue.read(new ByteArrayInputStream(constantNet(16, 0, 1.98f, 1.98f, 1.98f)));
+        Nnue low = Nnue.read(new ByteArrayInputStream(constantNet(16, 0, 1.98f, -1.98f, -1.98f)));
+        assertEquals(Nnue.MAX_EVAL, high.evaluate(p));
+        assertEquals(-Nnue.MAX_EVAL, low.evaluate(p));
+        assertTrue(Nnue.MAX_EVAL < Score.MATE_BOUND && Nnue.MAX_EVAL < Short.MAX_VALUE);
+    }
+
+    /**
+     * A searcher takes up the configured net at its next evaluation, on its own thread, and drops the cached
+     * hand-crafted scores; configured back, the hand-crafted evaluation returns.
+     */
+    @Test
+    void searcherSwitchesEvaluationWhenConfigured() throws IOException {
+        Nnue net = randomNet(16, 4);
+        Searcher s = new Searcher(new TranspositionTable(1));
+        Position p = Position.fromFen(FENS[1]);
+        s.pos[3].copyFrom(p);
+        assertEquals(Evaluator.evaluate(p), s.evaluate(s.pos[3], 3));
+        s.configure(new Searcher.Config(true, true, 1, net));
+        assertEquals(net.evaluate(p), s.evaluate(s.pos[3], 3), "the cached hand-crafted score was kept");
+        s.configure(Searcher.Config.DEFAULT);
+        assertEquals(Evaluator.evaluate(p), s.evaluate(s.pos[3], 3));
+        assertNotEquals(Evaluator.evaluate(p), net.evaluate(p), "the test needs the two evaluations to differ");
+    }
+
     @Test
     void badFilesAreClearErrors() throws IOException {
         byte[] good = randomNetBytes(8, 5);
         IOException e = assertThrows(IOException.class, () -> Nnue.read(new ByteArrayInputStream(new byte[] {1, 2, 3, 4, 0, 0, 0, 8})));
         assertTrue(e.getMessage().contains("magic"), e.getMessage());
         e = assertThrows(IOException.class, () -> Nnue.read(new ByteArrayInputStream(java.util.Arrays.copyOf(good, good.length - 3))));
-        assertNotNull(e);
+        assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+        for (float bad : new float[] {Float.NaN, Float.POSITIVE_INFINITY, 2.5f, -3f}) {
+            e = assertThrows(IOException.class, () -> Nnue.read(new ByteArrayInputStream(constantNet(4, 0.1f, 0.1f, bad, 0))));
+            assertTrue(e.getMessage().contains("beyond"), e.getMessage());
+        }
         e = assertThrows(IOException.class, () -> Nnue.read(new ByteArrayInputStream(java.util.Arrays.copyOf(good, good.length + 4))));
         assertTrue(e.getMessage().contains("trailing"), e.getMessage());
         byte[] wide = good.clone();

@@ -99,6 +99,18 @@ class DatagenTest {
             if (d.score() != 0) nonZero++;
         }
         assertTrue(nonZero > scored.size() / 2, "scores should mostly be non-zero, got " + nonZero + " of " + scored.size());
+        // White's score, whoever moves: where the static evaluation is clear, black-to-move lines agree with it in sign
+        // once both are taken from white's side (a score left from the side to move's view would mostly disagree).
+        int clear = 0, agree = 0;
+        for (int i = 0; i < scored.size(); i++) {
+            DataLine d = DataLine.parse(out, i + 1, scored.get(i));
+            if (d.position().sideToMove() != BLACK) continue;
+            int whiteEval = -gacrux.search.Evaluator.evaluate(d.position());
+            if (Math.abs(whiteEval) < 150 || d.score() == 0) continue;
+            clear++;
+            if (Math.signum(whiteEval) == Math.signum(d.score())) agree++;
+        }
+        assertTrue(clear >= 10 && agree >= 0.8 * clear, agree + " of " + clear + " clear black-to-move lines agree in sign");
     }
 
     @Test

@@ -61,7 +61,7 @@ class NnueTrainTest {
                 int n = MoveGen.legal(p, moves, 0);
                 if (n == 0) break;
                 p.makeMove(moves[r.nextInt(n)]);
-                if (ply >= 6 && ply % 8 == 0) { // a few positions per game: many games, a held-out set like the rest
+                if (ply >= 6 && ply % 8 < 2) { // a few positions per game, either side to move: many games
                     int m = material(p);
                     boolean whiteWins = r.nextDouble() < 1 / (1 + Math.exp(-m / 150.0));
                     lines.add(p.toFen() + " [" + (whiteWins ? "1.0" : "0.0") + "] cp " + m);
@@ -98,6 +98,9 @@ class NnueTrainTest {
         List<String> lines = Files.readAllLines(data).subList(0, 300);
         for (String line : lines) s.add(Position.fromFen(line.substring(0, line.lastIndexOf('[')).trim()), 0.5, 0, false);
         float[] us = new float[8], them = new float[8];
+        int whiteToMove = 0;
+        for (int i = 0; i < s.n; i++) if (s.stm[i] == 0) whiteToMove++;
+        assertTrue(whiteToMove > 50 && whiteToMove < s.n - 50, "both sides to move compared: " + whiteToMove + " of " + s.n);
         // Rounding the output weights to 1/64 moves the output by up to 400 / 128 cp per hidden unit and side.
         int worst = 0;
         double sum = 0;
@@ -151,6 +154,20 @@ class NnueTrainTest {
         assertEquals(0, r.code(), r.err());
         double k1 = figure(r.out(), "K' (\\d+\\.\\d+) for .*data.txt"), k3 = figure(r.out(), "K' (\\d+\\.\\d+) for .*tripled.txt");
         assertEquals(3, k1 / k3, 0.1, r.out());
+    }
+
+    /** Held-out blocks are counted in each file from its first line, as tune counts them. */
+    @Test
+    void heldOutBlocksPerFile() throws Exception {
+        Path part = dir.resolve("part.txt"), empty = dir.resolve("empty.txt");
+        Files.write(part, Files.readAllLines(data).subList(0, 9500));
+        Files.write(empty, List.of("# nothing"));
+        Run r = run("--data", part + "," + data, "--out", dir.resolve("h.net").toString(), "--hidden", "4", "--epochs", "1");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(500 + 1000, figure(r.out(), ", (\\d+) held out"), r.out());
+        r = run("--data", data + "," + empty, "--out", dir.resolve("e.net").toString(), "--epochs", "1", "--blend", "0.5");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("empty.txt has no training positions"), r.err());
     }
 
     @Test
