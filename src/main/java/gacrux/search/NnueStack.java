@@ -12,7 +12,10 @@ import gacrux.board.Position;
  * assumed move. Owned by one searcher's thread; nothing is allocated after construction.
  */
 final class NnueStack {
-    /** Above this many changed squares a fresh sum is cheaper than the update (about 32 rows either way). */
+    /**
+     * Above this many changed squares, sum afresh. An update costs one row per changed square and a refresh one per
+     * piece, so the break-even is near the piece count; 12 is a conservative cut that still covers any few moves.
+     */
     static final int REFRESH_ABOVE = 12;
     /** Piece codes with a bitboard: white 1..6, black 9..14. */
     private static final int[] PIECES = {1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14};

@@ -394,7 +394,7 @@ public final class Searcher {
                 while (true) {
                     int score = rootSearch(depth, alpha, beta, pvIdx);
                     if (control.stopped()) break;
-                    if (TreeDump.ON) TreeDump.result(trace, currentMove, 0, depth, alpha, beta, Evaluator.evaluate(pos[0]), score);
+                    if (TreeDump.ON) TreeDump.result(trace, currentMove, 0, depth, alpha, beta, evaluate(pos[0], 0), score);
                     if (score <= alpha) {
                         if (multiPv == 1) info.accept(infoLine(depth, pvIdx, score, " upperbound", startNs, false));
                         beta = (alpha + beta) / 2;
@@ -735,7 +735,7 @@ public final class Searcher {
         // TREEDUMP: the node's RESULT, with the window it was called with. An abandoned node (stop, or a fail
         // high at a split block above) has no meaningful score and writes no line.
         int score = searchNode(ply, depth, alpha, beta, nt);
-        if (!aborted()) TreeDump.result(trace, currentMove, ply, depth, alpha, beta, Evaluator.evaluate(pos[ply]), score);
+        if (!aborted()) TreeDump.result(trace, currentMove, ply, depth, alpha, beta, evaluate(pos[ply], ply), score);
         return score;
     }
 

@@ -243,8 +243,7 @@ final class Datagen {
                 int score = r.score();
                 int white = p.sideToMove() == WHITE ? score : -score;
 
-                if (ply >= SKIP_PLIES && !Score.isMate(score) && !Move.isTactical(best) && quiet(p))
-                {
+                if (ply >= SKIP_PLIES && !Score.isMate(score) && !Move.isTactical(best) && quiet(p)) {
                     fens.add(p.toFen());
                     scores.add(white);
                 }

@@ -36,7 +36,6 @@ import java.util.concurrent.Future;
 final class NnueTrain {
     private NnueTrain() {}
 
-    static final double LN10_400 = Math.log(10) / 400;
     /** Every weight and bias stays where the engine's 16-bit quantization holds it (Nnue.read checks the same). */
     static final float CLIP = Nnue.CLIP;
 
@@ -96,7 +95,7 @@ final class NnueTrain {
             test.blend(0, null);
         }
         double k = Tune.fitK(train.originals(train.hce), train.whiteTarget());
-        double ks = k * LN10_400 * Nnue.SCALE;
+        double ks = k * Tune.LN10_400 * Nnue.SCALE;
         out.printf("hand-crafted evaluation: K %.4f, loss %.6f, held out %.6f%n", k, hceLoss(train, k), hceLoss(test, k));
         Net net = new Net(o.hidden(), new SplittableRandom(o.seed()));
         out.printf("net %d hidden: held out %.6f before training%n", o.hidden(), net.loss(test, ks));
@@ -237,7 +236,8 @@ final class NnueTrain {
                 adam.step(grads[0].params(), lr, 1.0 / (b1 - b0));
                 net.clip();
             }
-            out.printf("epoch %d: lr %.2e, loss %.6f, held out %.6f (%.0f s)%n", e, lr, sum / train.n, net.loss(test, ks),
+            out.printf("epoch %d: lr %.2e, loss %.6f%s, held out %.6f (%.0f s)%n", e, lr, sum / train.n,
+                    train.n > train.originals ? " (mirrored copies included)" : "", net.loss(test, ks),
                     (System.nanoTime() - t0) / 1e9);
             lr *= o.decay();
         }
@@ -256,7 +256,7 @@ final class NnueTrain {
         int originals;
         double[] result = new double[1024], score = new double[1024], hce = new double[1024];
         /** White's target, then the side to move's (what the net predicts). */
-        float[] whiteTarget = new float[1024], target = new float[1024];
+        float[] whiteTarget = new float[0], target = new float[0]; // made by blend(), once every position is read
         int n;
 
         void add(Position p, double whiteResult, double whiteScore, boolean mirror) {

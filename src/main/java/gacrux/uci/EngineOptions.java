@@ -141,7 +141,7 @@ public final class EngineOptions {
                     net = null;
                     evalFile = "";
                     out.info("evaluation: hand-crafted");
-                    return Change.OTHER;
+                    return Change.CLEAR_HASH; // the table's scores were the other evaluation's
                 }
                 java.nio.file.Path path;
                 try {
@@ -158,7 +158,7 @@ public final class EngineOptions {
                     net = Nnue.read(path);
                     evalFile = f;
                     out.info("evaluation: net " + UciParser.truncate(f) + ", " + net.hidden() + " hidden units");
-                    return Change.OTHER;
+                    return Change.CLEAR_HASH;
                 } catch (java.io.IOException | RuntimeException e) {
                     out.info("option EvalFile: cannot read net '" + UciParser.truncate(f) + "': " + e.getMessage() + "; unchanged");
                     return Change.NONE;
