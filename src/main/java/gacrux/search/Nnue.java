@@ -95,6 +95,13 @@ public final class Nnue {
         return relative * 384 + ((pc & 7) - 1) * 64 + (perspective == 0 ? sq : sq ^ 56);
     }
 
+    /**
+     * The same piece's feature from the other perspective: own and other swapped, the board flipped (so
+     * otherPerspective(feature(0, pc, sq)) == feature(1, pc, sq)). The trainer stores one perspective and derives
+     * the other with this, so the two sides cannot disagree on the indexing.
+     */
+    public static int otherPerspective(int feature) { return (feature < 384 ? feature + 384 : feature - 384) ^ 56; }
+
     /** Sets acc to the first layer's output for p from perspective: the bias plus one row per piece. */
     void refresh(Position p, short[] acc, int perspective) {
         System.arraycopy(b1, 0, acc, 0, h);

@@ -331,9 +331,6 @@ final class NnueTrain {
         }
     }
 
-    /** The black perspective's feature of a white-perspective one: colours swapped, board flipped. */
-    static int toBlack(int f) { return (f < 384 ? f + 384 : f - 384) ^ 56; }
-
     static double sigmoid(double x) { return 1 / (1 + Math.exp(-x)); }
 
     /** Float parameters: w1[768 × H] row per feature, b1[H], w2[2H] (side to move first), b2; eval = output × 400. */
@@ -375,7 +372,7 @@ final class NnueTrain {
             System.arraycopy(b1, 0, them, 0, h);
             boolean white = s.stm[i] == 0;
             for (int k = s.start[i]; k < s.start[i + 1]; k++) {
-                int fw = s.feat[k], fb = toBlack(fw);
+                int fw = s.feat[k], fb = Nnue.otherPerspective(fw);
                 int ou = (white ? fw : fb) * h, ot = (white ? fb : fw) * h;
                 for (int j = 0; j < h; j++) {
                     us[j] += w1[ou + j];
@@ -465,7 +462,7 @@ final class NnueTrain {
             }
             boolean white = s.stm[i] == 0;
             for (int k = s.start[i]; k < s.start[i + 1]; k++) {
-                int fw = s.feat[k], fb = toBlack(fw);
+                int fw = s.feat[k], fb = Nnue.otherPerspective(fw);
                 int fu = white ? fw : fb, ft = white ? fb : fw;
                 touched[fu] = true;
                 touched[ft] = true;
