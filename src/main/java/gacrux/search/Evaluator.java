@@ -139,6 +139,31 @@ public final class Evaluator {
     static final int[] SAFE_CHECK_EG = {0, 0, 4, 7, 10, 19, 0};
 
     /**
+     * A knight or bishop on its 4th to 6th rank, guarded by one of our pawns, on a square no enemy pawn can ever
+     * attack (none left on the files next to it ahead of it), by the piece's type.
+     */
+    static final int[] OUTPOST_MG = {0, 0, 0, 0, 0, 0, 0};
+    static final int[] OUTPOST_EG = {0, 0, 0, 0, 0, 0, 0};
+
+    /** Per bishop, per pawn of ours on the squares of its colour (penalty, subtracted). */
+    static final int BISHOP_PAWNS_MG = 0;
+    static final int BISHOP_PAWNS_EG = 0;
+
+    /** A knight or bishop with a pawn (of either side) right in front of it. */
+    static final int MINOR_BEHIND_PAWN_MG = 0;
+    static final int MINOR_BEHIND_PAWN_EG = 0;
+
+    /** A rook on the 7th rank while their king is on the 8th or their pawns stand on the 7th. */
+    static final int ROOK_SEVENTH_MG = 0;
+    static final int ROOK_SEVENTH_EG = 0;
+
+    /** Endgame: per square of distance from our king to the nearest of our pawns (penalty, subtracted). */
+    static final int KING_PAWN_DISTANCE_EG = 0;
+
+    /** Squares next to our king that they attack and only our king or queen guards (penalty, subtracted). */
+    static final int KING_WEAK_SQUARE_MG = 0;
+
+    /**
      * Piece-square tables written from white's point of view as seen on a diagram: the first row of each
      * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block.
      */
@@ -417,6 +442,8 @@ public final class Evaluator {
                 e += psqEg[KNIGHT][sq];
                 npm += PIECE_VALUE[KNIGHT];
                 phase += 1;
+                if (outpost(c, sq, ownPawnAtt, theirPawns)) { m += OUTPOST_MG[KNIGHT]; e += OUTPOST_EG[KNIGHT]; }
+                if (behindPawn(c, sq, allPawns)) { m += MINOR_BEHIND_PAWN_MG; e += MINOR_BEHIND_PAWN_EG; }
                 long att = KNIGHT_ATTACKS[sq];
                 knightAtt |= att;
                 int mob = MOB_OFFSET[KNIGHT] + Long.bitCount(att & mobilityArea);
@@ -435,6 +462,10 @@ public final class Evaluator {
                 e += psqEg[BISHOP][sq];
                 npm += PIECE_VALUE[BISHOP];
                 phase += 1;
+                if (outpost(c, sq, ownPawnAtt, theirPawns)) { m += OUTPOST_MG[BISHOP]; e += OUTPOST_EG[BISHOP]; }
+                if (behindPawn(c, sq, allPawns)) { m += MINOR_BEHIND_PAWN_MG; e += MINOR_BEHIND_PAWN_EG; }
+                int sameColour = Long.bitCount(ownPawns & ((DARK_SQUARES & (1L << sq)) != 0 ? DARK_SQUARES : ~DARK_SQUARES));
+                m -= sameColour * BISHOP_PAWNS_MG; e -= sameColour * BISHOP_PAWNS_EG;
                 long att = bishopAttacks(sq, occ);
                 bishopAtt |= att;
                 int mob = MOB_OFFSET[BISHOP] + Long.bitCount(att & mobilityArea);
@@ -465,6 +496,7 @@ public final class Evaluator {
                 long file = FILE_A << (sq & 7);
                 if ((allPawns & file) == 0) { m += ROOK_OPEN_MG; e += ROOK_OPEN_EG; }
                 else if ((ownPawns & file) == 0) { m += ROOK_SEMI_MG; e += ROOK_SEMI_EG; }
+                if (seventh(c, sq, theirKing, theirPawns)) { m += ROOK_SEVENTH_MG; e += ROOK_SEVENTH_EG; }
                 long att = rookAttacks(sq, occ);
                 rookAtt |= att;
                 int mob = MOB_OFFSET[ROOK] + Long.bitCount(att & mobilityArea);
@@ -501,6 +533,7 @@ public final class Evaluator {
             // ---- king: placement, pawn shield, storm, files, centre (midgame only) ----
             m += psqMg[KING][ownKing];
             e += psqEg[KING][ownKing];
+            if (ownPawns != 0) e -= KING_PAWN_DISTANCE_EG * pawnDistance(ownKing, ownPawns);
             int kf = ownKing & 7;
             int kRel = c == WHITE ? ownKing >> 3 : 7 - (ownKing >> 3);
             {
@@ -564,6 +597,13 @@ public final class Evaluator {
                 mg += d * SAFE_CHECK_MG[t];
                 eg += d * SAFE_CHECK_EG[t];
             }
+        }
+
+        // ---- weak squares next to each king: attacked by them, guarded by nothing of ours but the king or queen ----
+        {
+            int n = Long.bitCount(KING_ATTACKS[bKing] & wAtt & ~(bPawnAtt | bKnightAtt | bBishopAtt | bRookAtt))
+                    - Long.bitCount(KING_ATTACKS[wKing] & bAtt & ~(wPawnAtt | wKnightAtt | wBishopAtt | wRookAtt));
+            mg += n * KING_WEAK_SQUARE_MG;
         }
 
         // ---- hanging pieces: attacked and not defended at all (needs both sides' attacks) ----
@@ -657,6 +697,36 @@ public final class Evaluator {
         if ((rays & rookAtt & safe) != 0) types |= 1 << ROOK;
         if (((rays | diag) & queenAtt & safe) != 0) types |= 1 << QUEEN;
         return types;
+    }
+
+    /**
+     * A minor of colour c on sq stands on an outpost: its 4th to 6th rank, guarded by one of our pawns, and no enemy
+     * pawn on the files next to it ahead of it (none can ever attack it).
+     */
+    static boolean outpost(int c, int sq, long ownPawnAtt, long theirPawns) {
+        int relRank = c == WHITE ? sq >> 3 : 7 - (sq >> 3);
+        return relRank >= 3 && relRank <= 5 && (ownPawnAtt & (1L << sq)) != 0
+                && (theirPawns & (c == WHITE ? PASSED_W[sq] : PASSED_B[sq]) & ADJACENT_FILES[sq & 7]) == 0;
+    }
+
+    /** A pawn of either side stands right in front of a piece of colour c on sq. */
+    static boolean behindPawn(int c, int sq, long allPawns) {
+        int front = c == WHITE ? sq + 8 : sq - 8;
+        return front >= 0 && front < 64 && (allPawns & (1L << front)) != 0;
+    }
+
+    /** A rook of colour c on sq is on its 7th rank while their king is on the 8th or their pawns are on the 7th. */
+    static boolean seventh(int c, int sq, int theirKing, long theirPawns) {
+        if ((c == WHITE ? sq >> 3 : 7 - (sq >> 3)) != 6) return false;
+        long rank7 = RANK_1 << (sq & 56);
+        return (theirKing >> 3) == (c == WHITE ? 7 : 0) || (theirPawns & rank7) != 0;
+    }
+
+    /** The king distance from king to the nearest of pawns (not empty). */
+    static int pawnDistance(int king, long pawns) {
+        int best = 7;
+        for (long b = pawns; b != 0 && best > 1; b &= b - 1) best = Math.min(best, DISTANCE[king][Long.numberOfTrailingZeros(b)]);
+        return best;
     }
 
     /** The files (bit f for file f) that hold at least one of these pawns. */
