@@ -84,7 +84,7 @@ public final class Searcher {
     /** Nodes cut by ProbCut in this searcher, since creation (read by tests). */
     long probCuts;
 
-    /** Hash moves found singular (and extended) by this searcher, since creation. */
+    /** Hash moves found singular and searched a ply deeper by this searcher, since creation. */
     public long singularExtensions() { return singularExtensions; }
 
     /** Hash moves searched a ply shallower after a verification that found them not singular (this searcher). */
@@ -866,13 +866,11 @@ public final class Searcher {
             if (s < singularBeta) {
                 singularAt[ply] = ttMove;
                 singularExtAt[ply] = 1;
-                singularExtensions++;
             }
             else if (!pvNode && singularBeta >= beta) return singularBeta;
             else if (!pvNode && ttScore >= beta) {
                 singularAt[ply] = ttMove;
                 singularExtAt[ply] = -1;
-                negativeExtensions++;
             }
             pvLength[ply] = 0;
             nodeType[ply] = nt;
@@ -1160,7 +1158,12 @@ public final class Searcher {
      */
     int extension(Position p, int ply, int m, int moveNumber, boolean givesCheck) {
         if (ply >= 2 * rootDepth) return 0;
-        if (moveNumber == 0 && m == singularAt[ply]) return singularExtAt[ply];
+        if (moveNumber == 0 && m == singularAt[ply]) {
+            // Counted here, where the depth changes, so that the counters (read by tests) say what was applied.
+            if (singularExtAt[ply] > 0) singularExtensions++;
+            else if (singularExtAt[ply] < 0) negativeExtensions++;
+            return singularExtAt[ply];
+        }
         return givesCheck && (!pruning || See.ge(p, m, 0)) ? 1 : 0;
     }
 
@@ -1390,9 +1393,9 @@ public final class Searcher {
                 ? ttScore : eval;
     }
 
-    /** The pawn structure's slot in the correction history: a multiplicative hash of the two pawn bitboards. */
+    /** The pawn structure's slot in the correction history: the top bits of the pawn table's hash. */
     static int pawnIndex(Position p) {
-        long h = p.pieces(Piece.WHITE, Piece.PAWN) * 0x9E3779B97F4A7C15L ^ p.pieces(Piece.BLACK, Piece.PAWN) * 0xC2B2AE3D27D4EB4FL;
+        long h = PawnHash.hash(p.pieces(Piece.WHITE, Piece.PAWN), p.pieces(Piece.BLACK, Piece.PAWN));
         return (int) (h >>> (64 - Integer.numberOfTrailingZeros(CORRECTION_SIZE)));
     }
 
