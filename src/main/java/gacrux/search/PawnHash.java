@@ -16,11 +16,18 @@ public final class PawnHash {
     static final int BITS = 12;
     private final long[] slots = new long[4 << BITS];
 
+    /**
+     * A 64-bit hash of a pawn structure, best in its high bits: the index of this table and of the search's
+     * correction history ({@code Searcher.pawnIndex}) are its top bits.
+     */
+    static long hash(long wPawns, long bPawns) {
+        long h = wPawns * 0x9E3779B97F4A7C15L ^ bPawns * 0xC2B2AE3D27D4EB4FL;
+        return h ^ (h >>> 29);
+    }
+
     /** Index of the entry for these pawns (whether or not it holds them). */
     static int slot(long wPawns, long bPawns) {
-        long h = wPawns * 0x9E3779B97F4A7C15L ^ bPawns * 0xC2B2AE3D27D4EB4FL;
-        h ^= h >>> 29;
-        return (int) (h >>> (64 - BITS)) << 2;
+        return (int) (hash(wPawns, bPawns) >>> (64 - BITS)) << 2;
     }
 
     /**

@@ -33,6 +33,10 @@ public final class Searcher {
     private static final int HISTORY_PRUNE = 1200;
     /** ProbCut: the margin over beta a capture's reduced search must reach to cut the node. */
     private static final int PROBCUT_MARGIN = 200;
+    /** Correction history: entries per side (a power of two), and the fixed-point scale of an entry (1/256 cp). */
+    private static final int CORRECTION_SIZE = 1 << 14, CORRECTION_GRAIN = 256;
+    /** Correction history: an entry moves toward the newest error by weight/256, weight min(depth + 1, 16). */
+    private static final int CORRECTION_WEIGHT_SCALE = 256, CORRECTION_MAX = 64 * CORRECTION_GRAIN;
     private static final int[][] LMR = new int[64][64];
 
     static {
@@ -66,19 +70,25 @@ public final class Searcher {
     final boolean[] improving = new boolean[STACK];
     /**
      * Singular extension: excludedAt[ply] is the hash move a verification search at that ply leaves out (0: an
-     * ordinary node); singularAt[ply] is the hash move found singular there, searched one ply deeper. Set and read
-     * only by this searcher, at its own nodes (a helper never searches a block's first move, where they apply).
+     * ordinary node); singularAt[ply] is the hash move whose verification decided its depth there, and
+     * singularExtAt[ply] that decision: +1 (singular: one ply deeper) or -1 (not singular, and its bound is at or above
+     * beta anyway: one ply shallower, since other moves are likely to cut too). Set and read only by this searcher, at
+     * its own nodes (a helper never searches a block's first move, where they apply).
      */
     final int[] excludedAt = new int[STACK];
     final int[] singularAt = new int[STACK];
+    final int[] singularExtAt = new int[STACK];
     /** Verification searches open on this searcher's path: TREEDUMP writes none of their lines (same paths). */
     int verifying;
-    long singularExtensions;
+    long singularExtensions, negativeExtensions;
     /** Nodes cut by ProbCut in this searcher, since creation (read by tests). */
     long probCuts;
 
-    /** Hash moves found singular (and extended) by this searcher, since creation. */
+    /** Hash moves found singular and searched a ply deeper by this searcher, since creation. */
     public long singularExtensions() { return singularExtensions; }
+
+    /** Hash moves searched a ply shallower after a verification that found them not singular (this searcher). */
+    public long negativeExtensions() { return negativeExtensions; }
     final int[] currentMove = new int[STACK];
     final int[][] pv = new int[STACK][STACK];
     final int[] pvLength = new int[STACK];
@@ -91,6 +101,14 @@ public final class Searcher {
      * This searcher's own, like history (a helper's are its own too: they hold for the whole tree).
      */
     final int[] counterMoves = new int[2 * 8 * 64];
+    /**
+     * Correction history: by side to move and pawn structure (a hash of the pawn bitboards), a running average of
+     * how far the searched score lay from the static evaluation, in 1/CORRECTION_GRAIN centipawns. A pawn
+     * structure the evaluation misjudges is misjudged in every position of the subtree, so the search's verdicts
+     * correct the evaluation its pruning uses (reverse futility, null move, futility, stand pat, improving).
+     * Used only where order-dependent pruning is on: the exact-score tests see the plain evaluation.
+     */
+    final int[][] correction = new int[2][CORRECTION_SIZE];
     final int[] scratch = new int[MoveGen.MAX_MOVES];
     /**
      * Evaluation cache: the static evaluation by position key, direct-mapped, this searcher's own (no sharing,
@@ -298,8 +316,10 @@ public final class Searcher {
     /** Forget killers and history (ucinewgame, bench). */
     public void clearHeuristics() {
         for (int[] k : killers) k[0] = k[1] = 0;
-        java.util.Arrays.fill(history[0], 0);
-        java.util.Arrays.fill(history[1], 0);
+        for (int side = 0; side < 2; side++) {
+            java.util.Arrays.fill(history[side], 0);
+            java.util.Arrays.fill(correction[side], 0);
+        }
         java.util.Arrays.fill(counterMoves, 0);
     }
 
@@ -537,7 +557,7 @@ public final class Searcher {
         nodeType[0] = PV;
         pvLength[0] = 0;
         boolean inCheck = root.inCheck();
-        staticEval[0] = evalAt[0] = inCheck ? -INFINITE : evaluate(root, 0); // for improving two plies down
+        staticEval[0] = evalAt[0] = inCheck ? -INFINITE : corrected(root, evaluate(root, 0)); // for improving two plies down
         improving[0] = true;
         int best = -INFINITE;
         int origAlpha = alpha;
@@ -778,12 +798,11 @@ public final class Searcher {
 
         if (TreeDump.ON) ttMoveAt[ply] = ttMove;
         boolean inCheck = p.inCheck();
-        int eval = inCheck ? -INFINITE : evaluate(p, ply);
+        int rawEval = inCheck ? -INFINITE : evaluate(p, ply);
+        int eval = inCheck ? -INFINITE : corrected(p, rawEval);
         staticEval[ply] = eval;
         improving[ply] = !inCheck && (ply < 2 || eval > staticEval[ply - 2]);
-        if (!inCheck && ttBound != 0 && !isMate(ttScore) && (ttBound == TranspositionTable.EXACT
-                || (ttBound == TranspositionTable.LOWER) == (ttScore > eval)))
-            eval = ttScore;
+        if (!inCheck) eval = boundedEval(eval, ttScore, ttBound);
         evalAt[ply] = eval;
 
         if (pruning && !pvNode && !inCheck) {
@@ -826,7 +845,9 @@ public final class Searcher {
 
         // Singular extension: when the hash move's lower bound holds by a margin over every other move (a search
         // at half depth without it fails low against that bound less a margin), it is extended one ply. When even
-        // the others reach a margin above beta, several moves cut off here: the node is cut (multi-cut).
+        // the others reach a margin above beta, several moves cut off here: the node is cut (multi-cut). When they do
+        // not, but the hash move's own bound is at or above beta, it is searched a ply shallower (negative extension):
+        // the cut is likely to come from it or from another move, so depth spent on it is mostly spent twice.
         singularAt[ply] = 0;
         if (pruning && ttMove != 0 && depth >= 8 && ply < 2 * rootDepth && ttDepth >= depth - 3
                 && ttBound != TranspositionTable.UPPER && !isMate(ttScore)) {
@@ -844,9 +865,13 @@ public final class Searcher {
             if (aborted()) return 0;
             if (s < singularBeta) {
                 singularAt[ply] = ttMove;
-                singularExtensions++;
+                singularExtAt[ply] = 1;
             }
             else if (!pvNode && singularBeta >= beta) return singularBeta;
+            else if (!pvNode && ttScore >= beta) {
+                singularAt[ply] = ttMove;
+                singularExtAt[ply] = -1;
+            }
             pvLength[ply] = 0;
             nodeType[ply] = nt;
         }
@@ -951,10 +976,11 @@ public final class Searcher {
             // Every move was pruned: return a fail-low bound no better than alpha.
             return alpha;
         }
-        if (config.useTT() && excluded == 0) {
+        if (excluded == 0) {
             int bound = bestScore >= beta ? TranspositionTable.LOWER
                     : bestScore > origAlpha ? TranspositionTable.EXACT : TranspositionTable.UPPER;
-            tt.store(key, bestMove, TranspositionTable.toTT(bestScore, ply), depth, bound);
+            if (config.useTT()) tt.store(key, bestMove, TranspositionTable.toTT(bestScore, ply), depth, bound);
+            if (!inCheck && (bestMove == 0 || !Move.isTactical(bestMove))) updateCorrection(p, rawEval, bestScore, bound, depth);
         }
         return bestScore;
     }
@@ -1097,7 +1123,8 @@ public final class Searcher {
         int childType = nt == PV ? (moveNumber == 0 ? PV : CUT) : nt == CUT ? ALL : CUT;
         if (moveNumber == 0) {
             int first = -search(ply + 1, newDepth, -beta, -alpha, childType);
-            if (TreeDump.ON) traceMove(ply, m, 0, depth, alpha, beta, act(0, false, ext), 0, ext, first);
+            if (TreeDump.ON) traceMove(ply, m, 0, depth, alpha, beta, act(-Math.min(ext, 0), false, ext), -Math.min(ext, 0),
+                    Math.max(ext, 0), first);
             return first;
         }
         int r = reduction(p, ply, m, moveNumber, depth, newDepth, nt, quiet, inCheck, givesCheck);
@@ -1124,13 +1151,19 @@ public final class Searcher {
     }
 
     /**
-     * The extension of move m at ply (0 or 1): a check, unless it loses material by exchange (where pruning is on: a
-     * mate search extends every check, since mates are built on sacrifices), and a node's first move where it is the
-     * singular hash move; none beyond twice the iteration's depth (a perpetual's checks cannot recurse for ever).
+     * The extension of move m at ply (-1, 0 or 1): a check, unless it loses material by exchange (where pruning is on:
+     * a mate search extends every check, since mates are built on sacrifices), and a node's first move where it is
+     * the singular hash move (+1), or the hash move the verification found not singular above beta (-1); none beyond
+     * twice the iteration's depth (a perpetual's checks cannot recurse for ever).
      */
     int extension(Position p, int ply, int m, int moveNumber, boolean givesCheck) {
         if (ply >= 2 * rootDepth) return 0;
-        if (moveNumber == 0 && m == singularAt[ply]) return 1;
+        if (moveNumber == 0 && m == singularAt[ply]) {
+            // Counted here, where the depth changes, so that the counters (read by tests) say what was applied.
+            if (singularExtAt[ply] > 0) singularExtensions++;
+            else if (singularExtAt[ply] < 0) negativeExtensions++;
+            return singularExtAt[ply];
+        }
         return givesCheck && (!pruning || See.ge(p, m, 0)) ? 1 : 0;
     }
 
@@ -1349,6 +1382,46 @@ public final class Searcher {
         if (h[idx] > HISTORY_MAX) h[idx] = HISTORY_MAX;
     }
 
+    /**
+     * The static evaluation eval corrected by a hash entry's score and bound (0: no entry): the hash score where the
+     * bound says the true score lies beyond eval on that side (a lower bound above it, an upper bound below it, or an
+     * exact score); never a mate score. What the main search's pruning rules and quiescence's stand pat judge by.
+     */
+    static int boundedEval(int eval, int ttScore, int ttBound) {
+        if (ttBound == 0 || isMate(ttScore)) return eval;
+        return ttBound == TranspositionTable.EXACT || (ttBound == TranspositionTable.LOWER) == (ttScore > eval)
+                ? ttScore : eval;
+    }
+
+    /** The pawn structure's slot in the correction history: the top bits of the pawn table's hash. */
+    static int pawnIndex(Position p) {
+        long h = PawnHash.hash(p.pieces(Piece.WHITE, Piece.PAWN), p.pieces(Piece.BLACK, Piece.PAWN));
+        return (int) (h >>> (64 - Integer.numberOfTrailingZeros(CORRECTION_SIZE)));
+    }
+
+    /** The static evaluation corrected by what searches of this pawn structure found (see correction). */
+    int corrected(Position p, int raw) {
+        if (!pruning) return raw;
+        int c = correction[p.sideToMove()][pawnIndex(p)] / CORRECTION_GRAIN;
+        return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, raw + c));
+    }
+
+    /**
+     * Moves the correction toward (searched score - raw evaluation) at a node whose score says something about its
+     * evaluation: not a lower bound below the corrected eval or an upper bound above it (they bound nothing), not a
+     * mate, not a node decided by a capture (the material, not the structure, was misjudged).
+     */
+    void updateCorrection(Position p, int raw, int score, int bound, int depth) {
+        if (!pruning || isMate(score)) return;
+        int eval = corrected(p, raw);
+        if ((bound == TranspositionTable.LOWER && score <= eval) || (bound == TranspositionTable.UPPER && score >= eval)) return;
+        int weight = Math.min(depth + 1, 16);
+        int target = Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, (score - raw) * CORRECTION_GRAIN));
+        int[] c = correction[p.sideToMove()];
+        int i = pawnIndex(p);
+        c[i] = (c[i] * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE;
+    }
+
     /** Most valuable victim, least valuable attacker: the order of captures (and promotions) among themselves. */
     static int mvvLva(int m) {
         return See.VALUE[Move.captured(m)] * 8 + See.VALUE[Move.promo(m)] - Move.mover(m);
@@ -1487,16 +1560,16 @@ public final class Searcher {
         // The hash table at quiescence nodes: a bound from any earlier search of this position ends a
         // null-window node; its move (a capture found best before) is tried first.
         long key = p.key();
-        int ttMove = 0;
+        int ttMove = 0, ttScore = 0, ttBound = 0;
         boolean useTT = config.useTT();
         if (useTT) {
             long e = tt.probe(key);
             if (e != 0) {
                 ttMove = TranspositionTable.move(e);
                 if (TranspositionTable.depth(e) > 0) useTT = false; // a main-search entry: read, never overwritten
+                int s = ttScore = TranspositionTable.fromTT(TranspositionTable.score(e), ply);
+                int b = ttBound = TranspositionTable.bound(e);
                 if (beta - alpha == 1) {
-                    int s = TranspositionTable.fromTT(TranspositionTable.score(e), ply);
-                    int b = TranspositionTable.bound(e);
                     if (b == TranspositionTable.EXACT || (b == TranspositionTable.LOWER && s >= beta)
                             || (b == TranspositionTable.UPPER && s <= alpha))
                         return s;
@@ -1509,7 +1582,10 @@ public final class Searcher {
         if (inCheck) {
             best = -INFINITE;
         } else {
-            best = evaluate(p, ply);
+            best = corrected(p, evaluate(p, ply));
+            // Stand pat on the hash score where its bound says the true score lies beyond the evaluation on that
+            // side (as the main search's evalAt does for its pruning rules). Off without pruning.
+            if (pruning) best = boundedEval(best, ttScore, ttBound);
             if (best >= beta) return best;
             if (best > alpha) alpha = best;
         }

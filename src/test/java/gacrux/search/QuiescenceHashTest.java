@@ -41,10 +41,32 @@ class QuiescenceHashTest {
         assertEquals(777, s.qsearch(0, 100, 101), "the lower bound 777 >= beta ends the node");
         assertEquals(1, s.nodes(), "no move searched below a hash cutoff");
 
+        // A PV window searches the node's moves (the bound, above the evaluation, is its stand pat: see below).
         Searcher wide = at(tt, true, p);
         int v = wide.qsearch(0, 100, 900);
-        assertTrue(v < 777, "a PV window searches the node: " + v);
-        assertTrue(wide.nodes() > 1);
+        assertTrue(wide.nodes() > 1, "a PV window searches the node: " + v);
+    }
+
+    @Test
+    void standPatTakesTheHashScoreWhereItsBoundSaysTheTrueScoreLiesBeyondTheEvaluation() {
+        Position p = Position.startPos();   // no captures: quiescence returns its stand pat
+        int eval = Evaluator.evaluate(p);
+        int[][] cases = { // bound, stored score, expected stand pat
+            {TranspositionTable.LOWER, eval + 300, eval + 300},
+            {TranspositionTable.UPPER, eval - 300, eval - 300},
+            {TranspositionTable.EXACT, eval + 120, eval + 120},
+            {TranspositionTable.LOWER, eval - 300, eval},       // a lower bound below the evaluation says nothing
+            {TranspositionTable.UPPER, eval + 300, eval},       // nor an upper bound above it
+            {TranspositionTable.LOWER, Score.MATE - 10, eval},  // nor a mate score
+        };
+        for (int[] c : cases) {
+            TranspositionTable tt = new TranspositionTable(1);
+            tt.store(p.key(), 0, c[1], 6, c[0]);
+            assertEquals(c[2], at(tt, true, p).qsearch(0, -Score.INFINITE, Score.INFINITE),
+                    "bound " + c[0] + " score " + c[1]);
+            assertEquals(eval, SearcherAt.root(p, tt, true, false).qsearch(0, -Score.INFINITE, Score.INFINITE),
+                    "pruning off: the evaluation alone");
+        }
     }
 
     @Test

@@ -37,7 +37,16 @@ class SingularExtensionTest {
     }
 
     @Test
+    void hashMovesThatAreNotSingularAboveBetaAreSearchedShallower() {
+        long found = 0;
+        for (String fen : FENS) found += search(fen, 11, true).negativeExtensions();
+        assertTrue(found > 0, "no negative extension at depth 11 in " + FENS.length + " positions");
+    }
+
+    @Test
     void offWithoutPruning() {
-        assertEquals(0, search(FENS[0], 7, false).singularExtensions());
+        Searcher s = search(FENS[0], 7, false);
+        assertEquals(0, s.singularExtensions());
+        assertEquals(0, s.negativeExtensions());
     }
 }
