@@ -26,6 +26,34 @@ class PieceTermsTest {
         return white;
     }
 
+    /**
+     * evaluate() carries the named weight at this position: the tuner's model at the current weights matches it
+     * (to rounding), and the same model with that one weight at 0 is at least 4 cp away. Switching a term off in
+     * Evaluator alone (or in the trace alone) fails this.
+     */
+    static void contributes(String fen, String group, int i) {
+        Position p = Position.fromFen(fen);
+        EvalTrace.Scratch s = new EvalTrace.Scratch();
+        int at = EvalTrace.GROUPS.stream().filter(g -> g.name().equals(group)).findFirst().orElseThrow().offset() + i;
+        int[] w = EvalTrace.currentWeights();
+        double with = EvalTrace.modelEval(p, s, w);
+        int[] w0 = w.clone();
+        w0[at] = 0;
+        double without = EvalTrace.modelEval(p, s, w0);
+        assertTrue(Math.abs(with - without) >= 4, group + " adds only " + (with - without) + " at " + fen);
+        assertEquals(with, EvalTraceTest.whiteEval(p), 1.5, group + " at " + fen);
+    }
+
+    @Test
+    void evaluateCarriesEachTerm() {
+        contributes("4k3/pp3ppp/8/3N4/4P3/8/PPP2PPP/4K3 w - - 0 1", "OUTPOST_EG", KNIGHT);
+        contributes("4k3/8/8/8/4P3/P7/1P1P4/2B1K3 w - - 0 1", "BISHOP_PAWNS_EG", 0);
+        contributes("4k3/8/8/3P4/3N4/8/8/4K3 w - - 0 1", "MINOR_BEHIND_PAWN_EG", 0);
+        contributes("6k1/RR6/8/8/8/8/8/4K3 w - - 0 1", "ROOK_SEVENTH_EG", 0);
+        contributes("4k3/4p3/8/P7/8/7P/8/4K3 w - - 0 1", "KING_PAWN_DISTANCE_EG", 0);
+        contributes("r1b2rk1/pp3ppp/2n5/8/8/2N4q/PPP2PPP/R1B2RK1 w - - 0 1", "KING_WEAK_SQUARE_MG", 0);
+    }
+
     static int sq(String name) { return (name.charAt(1) - '1') * 8 + (name.charAt(0) - 'a'); }
 
     @Test
