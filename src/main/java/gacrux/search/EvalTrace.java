@@ -60,7 +60,8 @@ public final class EvalTrace {
             SUPPORTED_M, SUPPORTED_E, PHALANX_M, PHALANX_E, PASSED_M, PASSED_E, PK_THEIRS, PK_OWN,
             PAIR_M, PAIR_E, OPEN_M, OPEN_E, SEMI_M, SEMI_E, MOB_M, MOB_E, SH_NEAR, SH_FAR, SH_OPEN,
             TP_M, TP_E, TM_M, TM_E, TRQ_M, TRQ_E, HANG_M, HANG_E, PUSH_M, PUSH_E,
-            STORM_M, STORM_BL_M, KOPEN_M, KSEMI_OWN_M, KCENTER_M, KTRAP_M, CHECK_M, CHECK_E;
+            STORM_M, STORM_BL_M, KOPEN_M, KSEMI_OWN_M, KCENTER_M, KTRAP_M, CHECK_M, CHECK_E,
+            OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -136,6 +137,20 @@ public final class EvalTrace {
         CHECK_M = add("SAFE_CHECK_MG", 7, MG, 2, 6, true, false,
                 "A safe square from which one of our pieces can check their king next move, by our piece's type.");
         CHECK_E = add("SAFE_CHECK_EG", 7, EG, 2, 6, true, false, null);
+        OUTPOST_M = add("OUTPOST_MG", 7, MG, 2, 4, true, false,
+                "A knight or bishop on its 4th to 6th rank, guarded by one of our pawns, on a square no enemy pawn can ever\n"
+                + "     * attack (none left on the files next to it ahead of it), by the piece's type.");
+        OUTPOST_E = add("OUTPOST_EG", 7, EG, 2, 4, true, false, null);
+        BPAWNS_M = scalar("BISHOP_PAWNS_MG", MG, "Per bishop, per pawn of ours on the squares of its colour (penalty, subtracted).");
+        BPAWNS_E = scalar("BISHOP_PAWNS_EG", EG, null);
+        BEHIND_M = scalar("MINOR_BEHIND_PAWN_MG", MG, "A knight or bishop with a pawn (of either side) right in front of it.");
+        BEHIND_E = scalar("MINOR_BEHIND_PAWN_EG", EG, null);
+        SEVENTH_M = scalar("ROOK_SEVENTH_MG", MG, "A rook on the 7th rank while their king is on the 8th or their pawns stand on the 7th.");
+        SEVENTH_E = scalar("ROOK_SEVENTH_EG", EG, null);
+        KPDIST_E = scalar("KING_PAWN_DISTANCE_EG", EG,
+                "Endgame: per square of distance from our king to the nearest of our pawns (penalty, subtracted).");
+        KWEAK_M = scalar("KING_WEAK_SQUARE_MG", MG,
+                "Squares next to our king that they attack and only our king or queen guards (penalty, subtracted).");
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -179,6 +194,13 @@ public final class EvalTrace {
         w[KCENTER_M] = KING_CENTER_MG; w[KTRAP_M] = KING_TRAPPED_ROOK_MG;
         System.arraycopy(SAFE_CHECK_MG, 0, w, CHECK_M, 7);
         System.arraycopy(SAFE_CHECK_EG, 0, w, CHECK_E, 7);
+        System.arraycopy(OUTPOST_MG, 0, w, OUTPOST_M, 7);
+        System.arraycopy(OUTPOST_EG, 0, w, OUTPOST_E, 7);
+        w[BPAWNS_M] = BISHOP_PAWNS_MG; w[BPAWNS_E] = BISHOP_PAWNS_EG;
+        w[BEHIND_M] = MINOR_BEHIND_PAWN_MG; w[BEHIND_E] = MINOR_BEHIND_PAWN_EG;
+        w[SEVENTH_M] = ROOK_SEVENTH_MG; w[SEVENTH_E] = ROOK_SEVENTH_EG;
+        w[KPDIST_E] = KING_PAWN_DISTANCE_EG;
+        w[KWEAK_M] = KING_WEAK_SQUARE_MG;
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -360,6 +382,37 @@ public final class EvalTrace {
                         long file = FILE_A << (sq & 7);
                         if ((allPawns & file) == 0) { c[OPEN_M] += sg; c[OPEN_E] += sg; }
                         else if ((ownPawns & file) == 0) { c[SEMI_M] += sg; c[SEMI_E] += sg; }
+                        int rel = col == WHITE ? sq >> 3 : 7 - (sq >> 3);
+                        int kingRel = col == WHITE ? theirKing >> 3 : 7 - (theirKing >> 3);
+                        if (rel == 6 && (kingRel == 7 || Long.bitCount(theirPawns & (RANK_1 << (sq & 56))) > 0)) {
+                            c[SEVENTH_M] += sg; c[SEVENTH_E] += sg;
+                        }
+                    }
+                    if (t == KNIGHT || t == BISHOP) {
+                        // Written out here rather than through Evaluator's helpers, so that the two check each other.
+                        int rel = col == WHITE ? sq >> 3 : 7 - (sq >> 3);
+                        int f = sq & 7;
+                        boolean attackable = false;
+                        for (int r = rel + 1; r <= 6 && !attackable; r++) {
+                            int rank = col == WHITE ? r : 7 - r;
+                            for (int af = f - 1; af <= f + 1; af += 2)
+                                if (af >= 0 && af < 8 && (theirPawns & (1L << (rank * 8 + af))) != 0) attackable = true;
+                        }
+                        if (rel >= 3 && rel <= 5 && !attackable && (ownPawnAtt & (1L << sq)) != 0) {
+                            c[OUTPOST_M + t] += sg; c[OUTPOST_E + t] += sg;
+                        }
+                        if (rel < 7 && (allPawns & (1L << (col == WHITE ? sq + 8 : sq - 8))) != 0) {
+                            c[BEHIND_M] += sg; c[BEHIND_E] += sg;
+                        }
+                    }
+                    if (t == BISHOP) {
+                        boolean dark = ((sq >> 3) + (sq & 7)) % 2 == 0;
+                        int n = 0;
+                        for (long pb = ownPawns; pb != 0; pb &= pb - 1) {
+                            int ps = Long.numberOfTrailingZeros(pb);
+                            if ((((ps >> 3) + (ps & 7)) % 2 == 0) == dark) n++;
+                        }
+                        c[BPAWNS_M] -= sg * n; c[BPAWNS_E] -= sg * n;
                     }
                     long att = switch (t) {
                         case KNIGHT -> KNIGHT_ATTACKS[sq];
@@ -390,6 +443,11 @@ public final class EvalTrace {
             }
             if (col == WHITE) wAtt = allAtt; else bAtt = allAtt;
             psq(c, col, KING, ownKing, sg);
+            if (ownPawns != 0) {
+                int d = 7;
+                for (long pb = ownPawns; pb != 0; pb &= pb - 1) d = Math.min(d, DISTANCE[ownKing][Long.numberOfTrailingZeros(pb)]);
+                c[KPDIST_E] -= sg * d;
+            }
             int kf = ownKing & 7;
             int kRel = col == WHITE ? ownKing >> 3 : 7 - (ownKing >> 3);
             {
@@ -431,6 +489,11 @@ public final class EvalTrace {
             }
             if (attackers >= 2) s.dangerMg += sg * Math.min(attackUnits * attackUnits / 5, KING_DANGER_MAX);
             if (col == WHITE) s.wNpm = npm; else s.bNpm = npm;
+        }
+        {
+            long wGuard = wPawnAtt | typeAtt[WHITE][KNIGHT] | typeAtt[WHITE][BISHOP] | typeAtt[WHITE][ROOK];
+            long bGuard = bPawnAtt | typeAtt[BLACK][KNIGHT] | typeAtt[BLACK][BISHOP] | typeAtt[BLACK][ROOK];
+            c[KWEAK_M] += Long.bitCount(KING_ATTACKS[bKing] & wAtt & ~bGuard) - Long.bitCount(KING_ATTACKS[wKing] & bAtt & ~wGuard);
         }
         {
             long wPieces = p.occupancy(WHITE) & ~wPawns & ~(1L << wKing);
