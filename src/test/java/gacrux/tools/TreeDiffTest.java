@@ -32,7 +32,7 @@ class TreeDiffTest {
     static void dumpOnce() throws Exception {
         dir = Files.createTempDirectory("gacrux-treediff");
         log = dir.resolve("a.log");
-        TreeDumps.dump("--fen", FEN, "--depth", "4", "--out", log.toString());
+        TreeDumps.dump("--fen", FEN, "--depth", "5", "--out", log.toString());
         lines = Files.readAllLines(log);
     }
 

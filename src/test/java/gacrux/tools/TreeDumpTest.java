@@ -41,7 +41,7 @@ class TreeDumpTest {
     static void dumpOnce() throws Exception {
         dir = Files.createTempDirectory("gacrux-treedump");
         serial = dir.resolve("serial.log");
-        serialSummary = TreeDumps.dump("--fen", FEN, "--depth", "4", "--out", serial.toString());
+        serialSummary = TreeDumps.dump("--fen", FEN, "--depth", "5", "--out", serial.toString());
     }
 
     @AfterAll
@@ -92,7 +92,7 @@ class TreeDumpTest {
                 assertEquals("QUIET", kind, where);
             if (act.equals("HIST-PRUNE")) assertTrue(Double.parseDouble(p.group(2)) <= 3, where + ": history pruning at depth <= 3");
         }
-        // The decisions this position really takes at depth 4.
+        // The decisions this position really takes at depth 5 (at depth 4 it takes no LMP since the sixth Texel run).
         for (String a : List.of("FULL", "LMR", "EXT", "NMP", "LMP", "FP-QUIET", "SEE-CAP", "SEE-QUIET"))
             assertTrue(acts.containsKey(a), "no act=" + a + " in " + acts);
     }
@@ -132,8 +132,8 @@ class TreeDumpTest {
     void rootMovesOfTheLastIterationAreTheLegalMoves() throws Exception {
         List<Parsed> lines = TreeDumps.parseAll(serial);
         Parsed last = lines.get(lines.size() - 1);
-        assertTrue(!last.move() && last.path().isEmpty() && last.group(2).equals("4.00"),
-                "the dump ends with the root's RESULT at depth 4: " + last.m().group());
+        assertTrue(!last.move() && last.path().isEmpty() && last.group(2).equals("5.00"),
+                "the dump ends with the root's RESULT at depth 5: " + last.m().group());
         int start = lines.size() - 2;
         while (start >= 0 && !(lines.get(start).path().isEmpty())) start--; // the previous iteration's root RESULT
         List<String> searched = new ArrayList<>(), pruned = new ArrayList<>();
@@ -155,7 +155,7 @@ class TreeDumpTest {
     @Test
     void tracingDoesNotChangeTheSearch() {
         Position root = Position.fromFen(FEN);
-        SearchLimits limits = SearchLimits.depth(4);
+        SearchLimits limits = SearchLimits.depth(5);
         SearchResult r = new Searcher(new TranspositionTable(TreeDumpCommand.TT_MB)).think(root, new long[0],
                 new SearchControl(limits, new TimeManager(limits, root.sideToMove(), 0)), x -> { });
         assertEquals(r.nodes(), TreeDumps.summary(serialSummary, "nodes"), "nodes with tracing on and off");
@@ -165,7 +165,7 @@ class TreeDumpTest {
     @Test
     void theSameDumpTwiceIsIdentical() throws Exception {
         Path again = dir.resolve("again.log");
-        TreeDumps.dump("--fen", FEN, "--depth", "4", "--out", again.toString());
+        TreeDumps.dump("--fen", FEN, "--depth", "5", "--out", again.toString());
         assertEquals(-1, Files.mismatch(serial, again), "single-threaded dumps differ");
     }
 
