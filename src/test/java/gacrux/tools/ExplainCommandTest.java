@@ -40,10 +40,12 @@ class ExplainCommandTest {
             // Worker 1 is idle from the start and no node of iterations 1-3 is deep enough to split; in iteration 4
             // it chooses a node of worker 0's path and asks for it: a Choose, a Split, a hand-off and an Unsplit by
             // worker 0 are certain.
-            // (Depth 10: long enough that worker 1's thread is surely running before the search ends, under load too.
+            // (Depth 12: long enough that worker 1's thread is surely running before the search ends, under load too;
+            // depth 10 took only 245 ms after the sixth Texel run and once ended, under a loaded verify, before
+            // worker 1's first Choose.
             // --verbose: the short story stops after its first events, and when worker 1 keeps asking, the first
             // Unsplit can come after them.)
-            String s = run("--fen", FEN, "--depth", "10", "--threads", "2", "--verbose", "--protocol-trace", f.toString());
+            String s = run("--fen", FEN, "--depth", "12", "--threads", "2", "--verbose", "--protocol-trace", f.toString());
             assertTrue(s.contains("HELP: worker 1 is idle"), s);
             assertTrue(s.contains("Choose: worker 1 asks worker 0 to split at ply "), s);
             assertTrue(s.contains("candidates"), s);
