@@ -9,16 +9,10 @@ import org.junit.jupiter.api.Test;
  * The correction history: the static evaluation, corrected by what searches of the same pawn structure found.
  */
 class CorrectionHistoryTest {
-    static final String START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-    static Searcher at(Position p, boolean pruning) {
-        return SearcherAt.root(p, new TranspositionTable(1), true, pruning);
-    }
-
     @Test
     void correctionMovesTowardTheSearchedScoreOnlyFromScoresThatBoundTheEval() {
-        Position p = Position.fromFen(START);
-        Searcher s = at(p, true);
+        Position p = Position.startPos();
+        Searcher s = SearcherAt.root(p, true);
         int raw = s.evaluate(p, 0);
         assertEquals(raw, s.corrected(p, raw), "nothing learnt yet");
         s.updateCorrection(p, raw, raw + 40, TranspositionTable.LOWER, 8);
@@ -37,22 +31,22 @@ class CorrectionHistoryTest {
         for (int i = 0; i < 200; i++) s.updateCorrection(p, raw, raw + 1000, TranspositionTable.EXACT, 15);
         assertTrue(s.corrected(p, raw) - raw <= 64, "a correction is at most 64 cp");
 
-        Position black = Position.fromFen(START.replace(" w ", " b "));
+        Position black = Position.fromFen(Position.START_FEN.replace(" w ", " b "));
         assertEquals(raw, s.corrected(black, raw), "per side to move");
-        Searcher off = at(p, false);
+        Searcher off = SearcherAt.root(p, false);
         off.correction[p.sideToMove()][Searcher.pawnIndex(p)] = 40 * 256;
         assertEquals(raw, off.corrected(p, raw), "off without pruning (the exact-score tests)");
     }
 
     @Test
     void theSearchPrunesByTheCorrectedEval() {
-        Position p = Position.fromFen(START);
-        Searcher s = at(p, true);
+        Position p = Position.startPos();
+        Searcher s = SearcherAt.root(p, true);
         int raw = s.evaluate(p, 0);
         // Depth 1, improving at ply 0: reverse futility returns the eval once it reaches beta.
         s.correction[p.sideToMove()][Searcher.pawnIndex(p)] = 64 * 256;
         assertEquals(raw + 64, s.searchNode(0, 1, raw + 29, raw + 30, Searcher.CUT));
-        Searcher plain = at(p, true);
+        Searcher plain = SearcherAt.root(p, true);
         assertNotEquals(raw + 64, plain.searchNode(0, 1, raw + 29, raw + 30, Searcher.CUT));
     }
 

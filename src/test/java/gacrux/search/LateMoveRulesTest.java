@@ -14,14 +14,10 @@ class LateMoveRulesTest {
     /** White's Qxd6 loses the queen for a pawn (c7, Bf8, Qd8 guard d6); a2a3 is a quiet move. */
     static final String FEN = "rnbqkbnr/ppp2ppp/3p4/4p3/4P3/3Q4/PPPP1PPP/RNB1KBNR w KQkq - 0 3";
 
-    static Searcher at(Position p, boolean pruning) {
-        return SearcherAt.root(p, new TranspositionTable(1), true, pruning);
-    }
-
     @Test
     void historyPrunesQuietMovesWithBadHistoryAtShallowDepth() {
         Position p = Position.fromFen(FEN);
-        Searcher s = at(p, true);
+        Searcher s = SearcherAt.root(p, true);
         int m = MoveGen.parseUci(p, "a2a3");
         int side = p.sideToMove();
         assertFalse(s.historyPrunes(p, 0, m, 3), "history 0");
@@ -40,7 +36,7 @@ class LateMoveRulesTest {
     @Test
     void lateLosingCapturesAreReducedAtNonPvNodes() {
         Position p = Position.fromFen(FEN);
-        Searcher s = at(p, true);
+        Searcher s = SearcherAt.root(p, true);
         int losing = MoveGen.parseUci(p, "d3d6");
         assertTrue(s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false) >= 1);
         assertTrue(s.reduction(p, 0, losing, 5, 8, 7, Searcher.ALL, false, false, false) >= 1);
@@ -51,9 +47,9 @@ class LateMoveRulesTest {
 
         Position q = Position.fromFen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
         int even = MoveGen.parseUci(q, "e4d5");
-        assertEquals(0, at(q, true).reduction(q, 0, even, 5, 8, 7, Searcher.CUT, false, false, false),
+        assertEquals(0, SearcherAt.root(q, true).reduction(q, 0, even, 5, 8, 7, Searcher.CUT, false, false, false),
                 "a capture that does not lose material is not reduced");
-        assertEquals(0, at(p, false).reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false),
+        assertEquals(0, SearcherAt.root(p, false).reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false),
                 "off without pruning");
     }
 }

@@ -16,6 +16,11 @@ final class SearcherAt {
         return s;
     }
 
+    /** The same with a small table of its own, used by the search (for tests of one rule, pruning on or off). */
+    static Searcher root(Position p, boolean pruning) {
+        return root(p, new TranspositionTable(1), true, pruning);
+    }
+
     /**
      * Ply 0 is root and ply 1 the position after the move uci, as the search would set them when about to search
      * ply 1 from a CUT node (ply 1 is improving: no node two plies up).
