@@ -61,7 +61,8 @@ public final class EvalTrace {
             PAIR_M, PAIR_E, OPEN_M, OPEN_E, SEMI_M, SEMI_E, MOB_M, MOB_E, SH_NEAR, SH_FAR, SH_OPEN,
             TP_M, TP_E, TM_M, TM_E, TRQ_M, TRQ_E, HANG_M, HANG_E, PUSH_M, PUSH_E,
             STORM_M, STORM_BL_M, KOPEN_M, KSEMI_OWN_M, KCENTER_M, KTRAP_M, CHECK_M, CHECK_E,
-            OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M;
+            OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M,
+            FREE_M, FREE_E, RBEHIND_M, RBEHIND_E;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -151,6 +152,11 @@ public final class EvalTrace {
                 "Endgame: per square of distance from our king to the nearest of our pawns (penalty, subtracted).");
         KWEAK_M = scalar("KING_WEAK_SQUARE_MG", MG,
                 "Squares next to our king that they attack and only our king or queen guards (penalty, subtracted).");
+        FREE_M = scalar("PASSED_FREE_MG", MG,
+                "A passed pawn from its 4th rank whose stop square is empty and not attacked by them, per (rank - 3).");
+        FREE_E = scalar("PASSED_FREE_EG", EG, null);
+        RBEHIND_M = scalar("ROOK_BEHIND_PASSER_MG", MG, "Our rook behind our passed pawn on its file, nothing between them.");
+        RBEHIND_E = scalar("ROOK_BEHIND_PASSER_EG", EG, null);
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -201,6 +207,8 @@ public final class EvalTrace {
         w[SEVENTH_M] = ROOK_SEVENTH_MG; w[SEVENTH_E] = ROOK_SEVENTH_EG;
         w[KPDIST_E] = KING_PAWN_DISTANCE_EG;
         w[KWEAK_M] = KING_WEAK_SQUARE_MG;
+        w[FREE_M] = PASSED_FREE_MG; w[FREE_E] = PASSED_FREE_EG;
+        w[RBEHIND_M] = ROOK_BEHIND_PASSER_MG; w[RBEHIND_E] = ROOK_BEHIND_PASSER_EG;
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -308,6 +316,7 @@ public final class EvalTrace {
         s.dangerMg = 0;
         long wAtt = 0, bAtt = 0;
         final long[][] typeAtt = new long[2][7];   // [colour][piece type]: attacks, for the safe checks
+        long passers = 0;                          // both sides' passed pawns, for the terms that need both attacks
         for (int col = WHITE; col <= BLACK; col++) {
             final int them = col ^ 1;
             final double sg = col == WHITE ? 1 : -1;
@@ -360,6 +369,7 @@ public final class EvalTrace {
                     c[BACKWARD_M] -= sg; c[BACKWARD_E] -= sg;
                 }
                 if (passed) {
+                    passers |= 1L << sq;
                     int stop = col == WHITE ? sq + 8 : sq - 8;
                     c[PASSED_M + relRank] += sg;
                     c[PASSED_E + relRank] += (occ & (1L << stop)) != 0 ? 0.75 * sg : sg;
@@ -494,6 +504,23 @@ public final class EvalTrace {
             long wGuard = wPawnAtt | typeAtt[WHITE][KNIGHT] | typeAtt[WHITE][BISHOP] | typeAtt[WHITE][ROOK];
             long bGuard = bPawnAtt | typeAtt[BLACK][KNIGHT] | typeAtt[BLACK][BISHOP] | typeAtt[BLACK][ROOK];
             c[KWEAK_M] += Long.bitCount(KING_ATTACKS[bKing] & wAtt & ~bGuard) - Long.bitCount(KING_ATTACKS[wKing] & bAtt & ~wGuard);
+        }
+        // Passed pawns with their attacks and rooks, walked square by square (Evaluator uses masks).
+        for (long b = passers; b != 0; b &= b - 1) {
+            int sq = Long.numberOfTrailingZeros(b);
+            int col = (wPawns >>> sq & 1) != 0 ? WHITE : BLACK;
+            double sg = col == WHITE ? 1 : -1;
+            int dir = col == WHITE ? 8 : -8;
+            int rel = col == WHITE ? sq >> 3 : 7 - (sq >> 3);
+            long theirAtt = col == WHITE ? bAtt : wAtt;
+            if (rel >= 3 && (occ >>> (sq + dir) & 1) == 0 && (theirAtt >>> (sq + dir) & 1) == 0) {
+                c[FREE_M] += sg * (rel - 2); c[FREE_E] += sg * (rel - 2);
+            }
+            for (int t = sq - dir; t >= 0 && t < 64; t -= dir) {
+                if ((occ >>> t & 1) == 0) continue;
+                if ((p.pieces(col, ROOK) >>> t & 1) != 0) { c[RBEHIND_M] += sg; c[RBEHIND_E] += sg; }
+                break;
+            }
         }
         {
             long wPieces = p.occupancy(WHITE) & ~wPawns & ~(1L << wKing);
