@@ -18,10 +18,10 @@ import static gacrux.search.Evaluator.*;
  * {@link Evaluator#evaluate} does, counting per weight how often it applies for white minus black (the
  * coefficient trace), each multiplied by its taper factor (phase / 24 for a midgame weight, (24 - phase) / 24
  * for an endgame one, 1 for tempo) and by the drawish-material scale. The parts of the evaluation that are not
- * linear in a weight (the king-danger table, integer rounding) go into a per-position constant, so that with
- * the current weights the model reproduces {@code evaluate} exactly. {@code EvalTraceTest} checks that the
- * linear part alone stays within rounding of {@code evaluate} wherever there is no king danger: a new term in
- * {@code Evaluator} without its trace here fails it.
+ * linear in a weight (integer rounding, the scale's choice of the strong side) go into a per-position constant,
+ * so that with the current weights the model reproduces {@code evaluate} exactly. {@code EvalTraceTest} checks
+ * that the linear part alone stays within rounding of {@code evaluate}: a new term in {@code Evaluator} without
+ * its trace here fails it.
  *
  * <p>{@link #javaSource} writes a weight vector back as the Java source of Evaluator's weight block (between
  * {@link #BEGIN} and {@link #END}), so tuned weights are pasted (or applied) and never copied by hand.
@@ -62,7 +62,7 @@ public final class EvalTrace {
             TP_M, TP_E, TM_M, TM_E, TRQ_M, TRQ_E, HANG_M, HANG_E, PUSH_M, PUSH_E,
             STORM_M, STORM_BL_M, KOPEN_M, KSEMI_OWN_M, KCENTER_M, KTRAP_M, CHECK_M, CHECK_E,
             OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M,
-            FREE_M, FREE_E, RBEHIND_M, RBEHIND_E;
+            FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -157,6 +157,9 @@ public final class EvalTrace {
         FREE_E = scalar("PASSED_FREE_EG", EG, null);
         RBEHIND_M = scalar("ROOK_BEHIND_PASSER_MG", MG, "Our rook behind our passed pawn on its file, nothing between them.");
         RBEHIND_E = scalar("ROOK_BEHIND_PASSER_EG", EG, null);
+        KDANGER_M = add("KING_DANGER_MG", KING_DANGER_UNITS + 1, MG, 4, KING_DANGER_UNITS + 1, true, false,
+                "King danger (midgame): our pressure on their king zone by attack units (KING_ATTACK_WEIGHT per attacked\n"
+                + "     * zone square, summed over our attackers), when at least two pieces attack; 4 is the fewest such units.");
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -209,6 +212,7 @@ public final class EvalTrace {
         w[KWEAK_M] = KING_WEAK_SQUARE_MG;
         w[FREE_M] = PASSED_FREE_MG; w[FREE_E] = PASSED_FREE_EG;
         w[RBEHIND_M] = ROOK_BEHIND_PASSER_MG; w[RBEHIND_E] = ROOK_BEHIND_PASSER_EG;
+        System.arraycopy(KING_DANGER_MG, 0, w, KDANGER_M, KING_DANGER_UNITS + 1);
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -247,7 +251,6 @@ public final class EvalTrace {
     public static final class Scratch {
         final double[] c = new double[SIZE];
         int phase, wNpm, bNpm;
-        double dangerMg; // white minus black king-danger bonus (midgame), from the current weights
     }
 
     /**
@@ -259,7 +262,7 @@ public final class EvalTrace {
         int[] kinds = KINDS;
         double taperMg = s.phase / 24.0, taperEg = (24 - s.phase) / 24.0;
         // The model's unscaled score, to choose the strong side for the draw scale as evaluate does.
-        double unscaled = s.dangerMg * taperMg;
+        double unscaled = 0;
         for (int i = 0; i < SIZE; i++) {
             if (s.c[i] == 0) continue;
             unscaled += s.c[i] * current[i] * taper(kinds[i], taperMg, taperEg);
@@ -284,13 +287,13 @@ public final class EvalTrace {
     }
 
     /**
-     * The linear part alone plus the king danger, without the constant: what the trace claims evaluate() is
+     * The linear part alone, without the constant: what the trace claims evaluate() is
      * (white's view). Differs from evaluate() by integer rounding only.
      */
     public static double modelEval(Position p, Scratch s, int[] w) {
         trace(p, s);
         double taperMg = s.phase / 24.0, taperEg = (24 - s.phase) / 24.0;
-        double u = s.dangerMg * taperMg;
+        double u = 0;
         for (int i = 0; i < SIZE; i++) if (s.c[i] != 0) u += s.c[i] * w[i] * taper(KINDS[i], taperMg, taperEg);
         int scale = u == 0 ? 64 : Evaluator.drawScale(p, u > 0 ? WHITE : BLACK, s.wNpm, s.bNpm);
         return u * scale / 64.0;
@@ -313,7 +316,6 @@ public final class EvalTrace {
         final long bPawnAtt = ((bPawns & ~FILE_A) >>> 9) | ((bPawns & ~FILE_H) >>> 7);
         final int wKing = p.kingSquare(WHITE), bKing = p.kingSquare(BLACK);
         int phase = 0;
-        s.dangerMg = 0;
         long wAtt = 0, bAtt = 0;
         final long[][] typeAtt = new long[2][7];   // [colour][piece type]: attacks, for the safe checks
         long passers = 0;                          // both sides' passed pawns, for the terms that need both attacks
@@ -497,7 +499,7 @@ public final class EvalTrace {
                     else if (filePawns == 0) c[SH_OPEN] -= sg;
                 }
             }
-            if (attackers >= 2) s.dangerMg += sg * Math.min(attackUnits * attackUnits / 5, KING_DANGER_MAX);
+            if (attackers >= 2) c[KDANGER_M + Math.min(attackUnits, KING_DANGER_UNITS)] += sg;
             if (col == WHITE) s.wNpm = npm; else s.bNpm = npm;
         }
         {

@@ -44,10 +44,11 @@ public final class Evaluator {
      */
     static final int[] MOB_CENTER = {0, 0, 4, 6, 6, 12, 0};
 
-    // King safety (not linear in its weights, so not tuned by `gacrux tune`).
+    // King safety: the units are fixed; the bonus per unit count (KING_DANGER_MG, tuned) is the curve.
     /** Attack units per attacked king-zone square, by attacker type. */
     static final int[] KING_ATTACK_WEIGHT = {0, 0, 2, 2, 3, 5, 0};
-    static final int KING_DANGER_MAX = 450;
+    /** The last entry of KING_DANGER_MG: more units than this count as this many. */
+    static final int KING_DANGER_UNITS = 48;
 
     /** Squares of one colour: a1 is dark, so this is the dark-square set. */
     static final long DARK_SQUARES = 0xAA55AA55AA55AA55L;
@@ -170,6 +171,12 @@ public final class Evaluator {
     /** Our rook behind our passed pawn on its file, nothing between them. */
     static final int ROOK_BEHIND_PASSER_MG = 3;
     static final int ROOK_BEHIND_PASSER_EG = 2;
+
+    /**
+     * King danger (midgame): our pressure on their king zone by attack units (KING_ATTACK_WEIGHT per attacked
+     * zone square, summed over our attackers), when at least two pieces attack; 4 is the fewest such units.
+     */
+    static final int[] KING_DANGER_MG = {0, 0, 0, 1, 3, 5, 7, 9, 12, 16, 20, 24, 28, 33, 39, 45, 51, 57, 64, 72, 80, 88, 96, 105, 115, 125, 135, 145, 156, 168, 180, 192, 204, 217, 231, 245, 259, 273, 288, 304, 320, 336, 352, 369, 387, 405, 423, 441, 450};
 
     /**
      * Piece-square tables written from white's point of view as seen on a diagram: the first row of each
@@ -582,10 +589,7 @@ public final class Evaluator {
             }
 
             // ---- our pressure on their king zone (midgame only, so it fades with the phase) ----
-            if (attackers >= 2) {
-                int danger = attackUnits * attackUnits / 5;
-                m += Math.min(danger, KING_DANGER_MAX);
-            }
+            if (attackers >= 2) m += KING_DANGER_MG[Math.min(attackUnits, KING_DANGER_UNITS)];
 
             if (c == WHITE) {
                 mg += m; eg += e; wNpm = npm; wAtt = allAtt;
