@@ -62,7 +62,7 @@ public final class EvalTrace {
             TP_M, TP_E, TM_M, TM_E, TRQ_M, TRQ_E, HANG_M, HANG_E, PUSH_M, PUSH_E,
             STORM_M, STORM_BL_M, KOPEN_M, KSEMI_OWN_M, KCENTER_M, KTRAP_M, CHECK_M, CHECK_E,
             OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M,
-            FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M;
+            FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M, CONN_M, CONN_E, LONGDIAG_M, WEAKP_M, WEAKP_E, SPACE_M;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -160,6 +160,14 @@ public final class EvalTrace {
         KDANGER_M = add("KING_DANGER_MG", KING_DANGER_UNITS + 1, MG, 4, KING_DANGER_UNITS + 1, true, false,
                 "King danger (midgame): our pressure on their king zone by attack units (KING_ATTACK_WEIGHT per attacked\n"
                 + "     * zone square, summed over our attackers), when at least two pieces attack; 4 is the fewest such units.");
+        CONN_M = add("CONNECTED_MG", 8, MG, 1, 7, true, false,
+                "A pawn supported by or side by side with one of ours, by its relative rank (added to SUPPORTED and PHALANX).");
+        CONN_E = add("CONNECTED_EG", 8, EG, 1, 7, true, false, null);
+        LONGDIAG_M = scalar("BISHOP_LONG_DIAGONAL_MG", MG, "A bishop on a long diagonal that sees two of the four centre squares through the pawns.");
+        WEAKP_M = scalar("WEAK_PAWN_MG", MG, "An enemy pawn that we attack and they do not defend at all.");
+        WEAKP_E = scalar("WEAK_PAWN_EG", EG, null);
+        SPACE_M = scalar("SPACE_MG", MG, "Space (midgame, with most pieces on the board): per 64th of (safe centre squares on our side, those behind\n"
+                + "     * our pawns twice) x (our pieces - 3 + blocked pawns)^2.");
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -213,6 +221,11 @@ public final class EvalTrace {
         w[FREE_M] = PASSED_FREE_MG; w[FREE_E] = PASSED_FREE_EG;
         w[RBEHIND_M] = ROOK_BEHIND_PASSER_MG; w[RBEHIND_E] = ROOK_BEHIND_PASSER_EG;
         System.arraycopy(KING_DANGER_MG, 0, w, KDANGER_M, KING_DANGER_UNITS + 1);
+        System.arraycopy(CONNECTED_MG, 0, w, CONN_M, 8);
+        System.arraycopy(CONNECTED_EG, 0, w, CONN_E, 8);
+        w[LONGDIAG_M] = BISHOP_LONG_DIAGONAL_MG;
+        w[WEAKP_M] = WEAK_PAWN_MG; w[WEAKP_E] = WEAK_PAWN_EG;
+        w[SPACE_M] = SPACE_MG;
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -359,8 +372,11 @@ public final class EvalTrace {
                 long front = col == WHITE ? FRONT_SPAN_W[sq] : FRONT_SPAN_B[sq];
                 boolean blockedByOwn = (ownPawns & front) != 0;
                 if (blockedByOwn) { c[DOUBLED_M] -= sg; c[DOUBLED_E] -= sg; }
-                if ((PAWN_ATTACKS[them][sq] & ownPawns) != 0) { c[SUPPORTED_M] += sg; c[SUPPORTED_E] += sg; }
-                if ((ownPawns & ADJACENT_FILES[f] & (RANK_1 << (sq & 56))) != 0) { c[PHALANX_M] += sg; c[PHALANX_E] += sg; }
+                boolean supported = (PAWN_ATTACKS[them][sq] & ownPawns) != 0;
+                boolean phalanx = (ownPawns & ADJACENT_FILES[f] & (RANK_1 << (sq & 56))) != 0;
+                if (supported) { c[SUPPORTED_M] += sg; c[SUPPORTED_E] += sg; }
+                if (phalanx) { c[PHALANX_M] += sg; c[PHALANX_E] += sg; }
+                if (supported || phalanx) { c[CONN_M + relRank] += sg; c[CONN_E + relRank] += sg; }
                 boolean passed = !blockedByOwn
                         && (theirPawns & (col == WHITE ? PASSED_W[sq] : PASSED_B[sq])) == 0;
                 if ((ownPawns & ADJACENT_FILES[f]) == 0) {
@@ -425,6 +441,11 @@ public final class EvalTrace {
                             if ((((ps >> 3) + (ps & 7)) % 2 == 0) == dark) n++;
                         }
                         c[BPAWNS_M] -= sg * n; c[BPAWNS_E] -= sg * n;
+                        // The long diagonals and the centre written out as squares, to check Evaluator's masks.
+                        boolean onLong = (sq >> 3) == (sq & 7) || (sq >> 3) + (sq & 7) == 7;
+                        int seen = 0;
+                        for (int csq : new int[] {27, 28, 35, 36}) if ((bishopAttacks(sq, allPawns) >>> csq & 1) != 0) seen++;
+                        if (onLong && seen >= 2) c[LONGDIAG_M] += sg;
                     }
                     long att = switch (t) {
                         case KNIGHT -> KNIGHT_ATTACKS[sq];
@@ -530,6 +551,15 @@ public final class EvalTrace {
             double n = Long.bitCount(wAtt & bPieces & ~bAtt) - Long.bitCount(bAtt & wPieces & ~wAtt);
             c[HANG_M] += n;
             c[HANG_E] += n;
+            n = Long.bitCount(wAtt & bPawns & ~bAtt) - Long.bitCount(bAtt & wPawns & ~wAtt);
+            c[WEAKP_M] += n;
+            c[WEAKP_E] += n;
+        }
+        if (s.wNpm + s.bNpm >= SPACE_MIN_NPM) {
+            final long bPawnAttT = ((bPawns & ~FILE_A) >>> 9) | ((bPawns & ~FILE_H) >>> 7);
+            final long wPawnAttT = ((wPawns & ~FILE_A) << 7) | ((wPawns & ~FILE_H) << 9);
+            c[SPACE_M] += (Evaluator.space(p, WHITE, wPawns, bPawns, bPawnAttT, bAtt)
+                    - Evaluator.space(p, BLACK, bPawns, wPawns, wPawnAttT, wAtt)) / 64.0;
         }
         for (int col = WHITE; col <= BLACK; col++) {
             final double sg = col == WHITE ? 1 : -1;
