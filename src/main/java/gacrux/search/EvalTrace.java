@@ -18,10 +18,10 @@ import static gacrux.search.Evaluator.*;
  * {@link Evaluator#evaluate} does, counting per weight how often it applies for white minus black (the
  * coefficient trace), each multiplied by its taper factor (phase / 24 for a midgame weight, (24 - phase) / 24
  * for an endgame one, 1 for tempo) and by the drawish-material scale. The parts of the evaluation that are not
- * linear in a weight (the king-danger table, integer rounding) go into a per-position constant, so that with
- * the current weights the model reproduces {@code evaluate} exactly. {@code EvalTraceTest} checks that the
- * linear part alone stays within rounding of {@code evaluate} wherever there is no king danger: a new term in
- * {@code Evaluator} without its trace here fails it.
+ * linear in a weight (integer rounding, the scale's choice of the strong side) go into a per-position constant,
+ * so that with the current weights the model reproduces {@code evaluate} exactly. {@code EvalTraceTest} checks
+ * that the linear part alone stays within rounding of {@code evaluate}: a new term in {@code Evaluator} without
+ * its trace here fails it.
  *
  * <p>{@link #javaSource} writes a weight vector back as the Java source of Evaluator's weight block (between
  * {@link #BEGIN} and {@link #END}), so tuned weights are pasted (or applied) and never copied by hand.
@@ -61,7 +61,8 @@ public final class EvalTrace {
             PAIR_M, PAIR_E, OPEN_M, OPEN_E, SEMI_M, SEMI_E, MOB_M, MOB_E, SH_NEAR, SH_FAR, SH_OPEN,
             TP_M, TP_E, TM_M, TM_E, TRQ_M, TRQ_E, HANG_M, HANG_E, PUSH_M, PUSH_E,
             STORM_M, STORM_BL_M, KOPEN_M, KSEMI_OWN_M, KCENTER_M, KTRAP_M, CHECK_M, CHECK_E,
-            OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M;
+            OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M,
+            FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M, CONN_M, CONN_E, LONGDIAG_M, WEAKP_M, WEAKP_E, SPACE_M;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -151,6 +152,22 @@ public final class EvalTrace {
                 "Endgame: per square of distance from our king to the nearest of our pawns (penalty, subtracted).");
         KWEAK_M = scalar("KING_WEAK_SQUARE_MG", MG,
                 "Squares next to our king that they attack and only our king or queen guards (penalty, subtracted).");
+        FREE_M = scalar("PASSED_FREE_MG", MG,
+                "A passed pawn from its 4th rank whose stop square is empty and not attacked by them, per (rank - 3).");
+        FREE_E = scalar("PASSED_FREE_EG", EG, null);
+        RBEHIND_M = scalar("ROOK_BEHIND_PASSER_MG", MG, "Our rook behind our passed pawn on its file, nothing between them.");
+        RBEHIND_E = scalar("ROOK_BEHIND_PASSER_EG", EG, null);
+        KDANGER_M = add("KING_DANGER_MG", KING_DANGER_UNITS + 1, MG, 4, KING_DANGER_UNITS + 1, true, false,
+                "King danger (midgame): our pressure on their king zone by attack units (KING_ATTACK_WEIGHT per attacked\n"
+                + "     * zone square, summed over our attackers), when at least two pieces attack; 4 is the fewest such units.");
+        CONN_M = add("CONNECTED_MG", 8, MG, 1, 7, true, false,
+                "A pawn supported by or side by side with one of ours, by its relative rank (added to SUPPORTED and PHALANX).");
+        CONN_E = add("CONNECTED_EG", 8, EG, 1, 7, true, false, null);
+        LONGDIAG_M = scalar("BISHOP_LONG_DIAGONAL_MG", MG, "A bishop on a long diagonal that sees two of the four centre squares through the pawns.");
+        WEAKP_M = scalar("WEAK_PAWN_MG", MG, "An enemy pawn that we attack and they do not defend at all.");
+        WEAKP_E = scalar("WEAK_PAWN_EG", EG, null);
+        SPACE_M = scalar("SPACE_MG", MG, "Space (midgame, with most pieces on the board): per 64th of (safe centre squares on our side, those behind\n"
+                + "     * our pawns twice) x (our pieces - 3 + blocked pawns)^2.");
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -201,6 +218,14 @@ public final class EvalTrace {
         w[SEVENTH_M] = ROOK_SEVENTH_MG; w[SEVENTH_E] = ROOK_SEVENTH_EG;
         w[KPDIST_E] = KING_PAWN_DISTANCE_EG;
         w[KWEAK_M] = KING_WEAK_SQUARE_MG;
+        w[FREE_M] = PASSED_FREE_MG; w[FREE_E] = PASSED_FREE_EG;
+        w[RBEHIND_M] = ROOK_BEHIND_PASSER_MG; w[RBEHIND_E] = ROOK_BEHIND_PASSER_EG;
+        System.arraycopy(KING_DANGER_MG, 0, w, KDANGER_M, KING_DANGER_UNITS + 1);
+        System.arraycopy(CONNECTED_MG, 0, w, CONN_M, 8);
+        System.arraycopy(CONNECTED_EG, 0, w, CONN_E, 8);
+        w[LONGDIAG_M] = BISHOP_LONG_DIAGONAL_MG;
+        w[WEAKP_M] = WEAK_PAWN_MG; w[WEAKP_E] = WEAK_PAWN_EG;
+        w[SPACE_M] = SPACE_MG;
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -239,7 +264,6 @@ public final class EvalTrace {
     public static final class Scratch {
         final double[] c = new double[SIZE];
         int phase, wNpm, bNpm;
-        double dangerMg; // white minus black king-danger bonus (midgame), from the current weights
     }
 
     /**
@@ -251,7 +275,7 @@ public final class EvalTrace {
         int[] kinds = KINDS;
         double taperMg = s.phase / 24.0, taperEg = (24 - s.phase) / 24.0;
         // The model's unscaled score, to choose the strong side for the draw scale as evaluate does.
-        double unscaled = s.dangerMg * taperMg;
+        double unscaled = 0;
         for (int i = 0; i < SIZE; i++) {
             if (s.c[i] == 0) continue;
             unscaled += s.c[i] * current[i] * taper(kinds[i], taperMg, taperEg);
@@ -276,13 +300,13 @@ public final class EvalTrace {
     }
 
     /**
-     * The linear part alone plus the king danger, without the constant: what the trace claims evaluate() is
+     * The linear part alone, without the constant: what the trace claims evaluate() is
      * (white's view). Differs from evaluate() by integer rounding only.
      */
     public static double modelEval(Position p, Scratch s, int[] w) {
         trace(p, s);
         double taperMg = s.phase / 24.0, taperEg = (24 - s.phase) / 24.0;
-        double u = s.dangerMg * taperMg;
+        double u = 0;
         for (int i = 0; i < SIZE; i++) if (s.c[i] != 0) u += s.c[i] * w[i] * taper(KINDS[i], taperMg, taperEg);
         int scale = u == 0 ? 64 : Evaluator.drawScale(p, u > 0 ? WHITE : BLACK, s.wNpm, s.bNpm);
         return u * scale / 64.0;
@@ -305,9 +329,9 @@ public final class EvalTrace {
         final long bPawnAtt = ((bPawns & ~FILE_A) >>> 9) | ((bPawns & ~FILE_H) >>> 7);
         final int wKing = p.kingSquare(WHITE), bKing = p.kingSquare(BLACK);
         int phase = 0;
-        s.dangerMg = 0;
         long wAtt = 0, bAtt = 0;
         final long[][] typeAtt = new long[2][7];   // [colour][piece type]: attacks, for the safe checks
+        long passers = 0;                          // both sides' passed pawns, for the terms that need both attacks
         for (int col = WHITE; col <= BLACK; col++) {
             final int them = col ^ 1;
             final double sg = col == WHITE ? 1 : -1;
@@ -348,8 +372,11 @@ public final class EvalTrace {
                 long front = col == WHITE ? FRONT_SPAN_W[sq] : FRONT_SPAN_B[sq];
                 boolean blockedByOwn = (ownPawns & front) != 0;
                 if (blockedByOwn) { c[DOUBLED_M] -= sg; c[DOUBLED_E] -= sg; }
-                if ((PAWN_ATTACKS[them][sq] & ownPawns) != 0) { c[SUPPORTED_M] += sg; c[SUPPORTED_E] += sg; }
-                if ((ownPawns & ADJACENT_FILES[f] & (RANK_1 << (sq & 56))) != 0) { c[PHALANX_M] += sg; c[PHALANX_E] += sg; }
+                boolean supported = (PAWN_ATTACKS[them][sq] & ownPawns) != 0;
+                boolean phalanx = (ownPawns & ADJACENT_FILES[f] & (RANK_1 << (sq & 56))) != 0;
+                if (supported) { c[SUPPORTED_M] += sg; c[SUPPORTED_E] += sg; }
+                if (phalanx) { c[PHALANX_M] += sg; c[PHALANX_E] += sg; }
+                if (supported || phalanx) { c[CONN_M + relRank] += sg; c[CONN_E + relRank] += sg; }
                 boolean passed = !blockedByOwn
                         && (theirPawns & (col == WHITE ? PASSED_W[sq] : PASSED_B[sq])) == 0;
                 if ((ownPawns & ADJACENT_FILES[f]) == 0) {
@@ -360,6 +387,7 @@ public final class EvalTrace {
                     c[BACKWARD_M] -= sg; c[BACKWARD_E] -= sg;
                 }
                 if (passed) {
+                    passers |= 1L << sq;
                     int stop = col == WHITE ? sq + 8 : sq - 8;
                     c[PASSED_M + relRank] += sg;
                     c[PASSED_E + relRank] += (occ & (1L << stop)) != 0 ? 0.75 * sg : sg;
@@ -413,6 +441,11 @@ public final class EvalTrace {
                             if ((((ps >> 3) + (ps & 7)) % 2 == 0) == dark) n++;
                         }
                         c[BPAWNS_M] -= sg * n; c[BPAWNS_E] -= sg * n;
+                        // The long diagonals and the centre written out as squares, to check Evaluator's masks.
+                        boolean onLong = (sq >> 3) == (sq & 7) || (sq >> 3) + (sq & 7) == 7;
+                        int seen = 0;
+                        for (int csq : new int[] {27, 28, 35, 36}) if ((bishopAttacks(sq, allPawns) >>> csq & 1) != 0) seen++;
+                        if (onLong && seen >= 2) c[LONGDIAG_M] += sg;
                     }
                     long att = switch (t) {
                         case KNIGHT -> KNIGHT_ATTACKS[sq];
@@ -487,7 +520,7 @@ public final class EvalTrace {
                     else if (filePawns == 0) c[SH_OPEN] -= sg;
                 }
             }
-            if (attackers >= 2) s.dangerMg += sg * Math.min(attackUnits * attackUnits / 5, KING_DANGER_MAX);
+            if (attackers >= 2) c[KDANGER_M + Math.min(attackUnits, KING_DANGER_UNITS)] += sg;
             if (col == WHITE) s.wNpm = npm; else s.bNpm = npm;
         }
         {
@@ -495,12 +528,38 @@ public final class EvalTrace {
             long bGuard = bPawnAtt | typeAtt[BLACK][KNIGHT] | typeAtt[BLACK][BISHOP] | typeAtt[BLACK][ROOK];
             c[KWEAK_M] += Long.bitCount(KING_ATTACKS[bKing] & wAtt & ~bGuard) - Long.bitCount(KING_ATTACKS[wKing] & bAtt & ~wGuard);
         }
+        // Passed pawns with their attacks and rooks, walked square by square (Evaluator uses masks).
+        for (long b = passers; b != 0; b &= b - 1) {
+            int sq = Long.numberOfTrailingZeros(b);
+            int col = (wPawns >>> sq & 1) != 0 ? WHITE : BLACK;
+            double sg = col == WHITE ? 1 : -1;
+            int dir = col == WHITE ? 8 : -8;
+            int rel = col == WHITE ? sq >> 3 : 7 - (sq >> 3);
+            long theirAtt = col == WHITE ? bAtt : wAtt;
+            if (rel >= 3 && (occ >>> (sq + dir) & 1) == 0 && (theirAtt >>> (sq + dir) & 1) == 0) {
+                c[FREE_M] += sg * (rel - 2); c[FREE_E] += sg * (rel - 2);
+            }
+            for (int t = sq - dir; t >= 0 && t < 64; t -= dir) {
+                if ((occ >>> t & 1) == 0) continue;
+                if ((p.pieces(col, ROOK) >>> t & 1) != 0) { c[RBEHIND_M] += sg; c[RBEHIND_E] += sg; }
+                break;
+            }
+        }
         {
             long wPieces = p.occupancy(WHITE) & ~wPawns & ~(1L << wKing);
             long bPieces = p.occupancy(BLACK) & ~bPawns & ~(1L << bKing);
             double n = Long.bitCount(wAtt & bPieces & ~bAtt) - Long.bitCount(bAtt & wPieces & ~wAtt);
             c[HANG_M] += n;
             c[HANG_E] += n;
+            n = Long.bitCount(wAtt & bPawns & ~bAtt) - Long.bitCount(bAtt & wPawns & ~wAtt);
+            c[WEAKP_M] += n;
+            c[WEAKP_E] += n;
+        }
+        if (s.wNpm + s.bNpm >= SPACE_MIN_NPM) {
+            final long bPawnAttT = ((bPawns & ~FILE_A) >>> 9) | ((bPawns & ~FILE_H) >>> 7);
+            final long wPawnAttT = ((wPawns & ~FILE_A) << 7) | ((wPawns & ~FILE_H) << 9);
+            c[SPACE_M] += (Evaluator.space(p, WHITE, wPawns, bPawns, bPawnAttT, bAtt)
+                    - Evaluator.space(p, BLACK, bPawns, wPawns, wPawnAttT, wAtt)) / 64.0;
         }
         for (int col = WHITE; col <= BLACK; col++) {
             final double sg = col == WHITE ? 1 : -1;

@@ -32,13 +32,19 @@ class PieceTermsTest {
      * Evaluator alone (or in the trace alone) fails this.
      */
     static void contributes(String fen, String group, int i) {
+        contributes(fen, new String[] {group}, i);
+    }
+
+    /** The same for a term's weights together (its midgame and endgame halves), element i of each group. */
+    static void contributes(String fen, String[] groups, int i) {
         Position p = Position.fromFen(fen);
         EvalTrace.Scratch s = new EvalTrace.Scratch();
-        int at = EvalTrace.GROUPS.stream().filter(g -> g.name().equals(group)).findFirst().orElseThrow().offset() + i;
         int[] w = EvalTrace.currentWeights();
         double with = EvalTrace.modelEval(p, s, w);
         int[] w0 = w.clone();
-        w0[at] = 0;
+        for (String name : groups)
+            w0[EvalTrace.GROUPS.stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow().offset() + i] = 0;
+        String group = String.join("+", groups);
         double without = EvalTrace.modelEval(p, s, w0);
         assertTrue(Math.abs(with - without) >= 4, group + " adds only " + (with - without) + " at " + fen);
         assertEquals(with, EvalTraceTest.whiteEval(p), 1.5, group + " at " + fen);
@@ -52,6 +58,9 @@ class PieceTermsTest {
         contributes("6k1/RR6/8/8/8/8/8/4K3 w - - 0 1", "ROOK_SEVENTH_EG", 0);
         contributes("4k3/4p3/8/P7/8/7P/8/4K3 w - - 0 1", "KING_PAWN_DISTANCE_EG", 0);
         contributes("r1b2rk1/pp3ppp/2n5/8/8/2N4q/PPP2PPP/R1B2RK1 w - - 0 1", "KING_WEAK_SQUARE_MG", 0);
+        contributes("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", "PASSED_FREE_EG", 0);
+        contributes("4k3/8/8/1P1P2P1/8/8/8/1R1RK1R1 w - - 0 1",
+                new String[] {"ROOK_BEHIND_PASSER_MG", "ROOK_BEHIND_PASSER_EG"}, 0);
     }
 
     static int sq(String name) { return (name.charAt(1) - '1') * 8 + (name.charAt(0) - 'a'); }
@@ -115,5 +124,30 @@ class PieceTermsTest {
         assertEquals(-2, count("6k1/8/8/8/8/7q/5PPP/6K1 w - - 0 1", "KING_WEAK_SQUARE_MG", 0));
         // A white knight on e1 guards g2: one weak square left.
         assertEquals(-1, count("6k1/8/8/8/8/7q/5PPP/4N1K1 w - - 0 1", "KING_WEAK_SQUARE_MG", 0));
+    }
+
+    @Test
+    void freePassedPawnNeedsAnEmptyUnattackedStopSquare() {
+        // White e5 passed (rank 5: weight 2), e6 empty, unguarded by black.
+        assertEquals(2, count("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", "PASSED_FREE_EG", 0));
+        // A black knight on c5 guards e6.
+        assertEquals(0, count("4k3/8/8/2n1P3/8/8/8/4K3 w - - 0 1", "PASSED_FREE_EG", 0));
+        // A black bishop stands on e6.
+        assertEquals(0, count("4k3/8/4b3/4P3/8/8/8/4K3 w - - 0 1", "PASSED_FREE_EG", 0));
+        // On its 3rd rank it is not counted yet.
+        assertEquals(0, count("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", "PASSED_FREE_EG", 0));
+        assertTrue(Evaluator.freePath(sq("e5"), WHITE, 1L << sq("e5"), 0));
+        assertFalse(Evaluator.freePath(sq("e5"), WHITE, 1L << sq("e5"), 1L << sq("e6")));
+    }
+
+    @Test
+    void rookBehindItsPassedPawnWithNothingBetween() {
+        assertEquals(1, count("4k3/8/8/1P6/8/8/8/1R2K3 w - - 0 1", "ROOK_BEHIND_PASSER_MG", 0));
+        // A knight between them.
+        assertEquals(0, count("4k3/8/8/1P6/8/1N6/8/1R2K3 w - - 0 1", "ROOK_BEHIND_PASSER_MG", 0));
+        // In front of the pawn is not behind it.
+        assertEquals(0, count("1R6/7k/8/1P6/8/8/8/4K3 w - - 0 1", "ROOK_BEHIND_PASSER_MG", 0));
+        // Not passed: a black pawn on a6 stands ahead of it on the next file.
+        assertEquals(0, count("4k3/8/p7/1P6/8/8/8/1R2K3 w - - 0 1", "ROOK_BEHIND_PASSER_MG", 0));
     }
 }
