@@ -443,8 +443,9 @@ public final class EvalTrace {
                         c[BPAWNS_M] -= sg * n; c[BPAWNS_E] -= sg * n;
                         // The long diagonals and the centre written out as squares, to check Evaluator's masks.
                         boolean onLong = (sq >> 3) == (sq & 7) || (sq >> 3) + (sq & 7) == 7;
+                        long throughPawns = bishopAttacks(sq, allPawns);
                         int seen = 0;
-                        for (int csq : new int[] {27, 28, 35, 36}) if ((bishopAttacks(sq, allPawns) >>> csq & 1) != 0) seen++;
+                        for (int csq = 27; csq <= 36; csq += csq == 28 ? 7 : 1) if ((throughPawns >>> csq & 1) != 0) seen++;
                         if (onLong && seen >= 2) c[LONGDIAG_M] += sg;
                     }
                     long att = switch (t) {
@@ -556,10 +557,8 @@ public final class EvalTrace {
             c[WEAKP_E] += n;
         }
         if (s.wNpm + s.bNpm >= SPACE_MIN_NPM) {
-            final long bPawnAttT = ((bPawns & ~FILE_A) >>> 9) | ((bPawns & ~FILE_H) >>> 7);
-            final long wPawnAttT = ((wPawns & ~FILE_A) << 7) | ((wPawns & ~FILE_H) << 9);
-            c[SPACE_M] += (Evaluator.space(p, WHITE, wPawns, bPawns, bPawnAttT, bAtt)
-                    - Evaluator.space(p, BLACK, bPawns, wPawns, wPawnAttT, wAtt)) / 64.0;
+            c[SPACE_M] += (Evaluator.space(p, WHITE, wPawns, bPawns, bPawnAtt, bAtt)
+                    - Evaluator.space(p, BLACK, bPawns, wPawns, wPawnAtt, wAtt)) / 64.0;
         }
         for (int col = WHITE; col <= BLACK; col++) {
             final double sg = col == WHITE ? 1 : -1;
