@@ -196,6 +196,35 @@ public final class Evaluator {
     static final int SPACE_MG = 1;
 
     /**
+     * King shelter (midgame): on each of the three files around our king, our most backward pawn on the king's rank
+     * or ahead, [edge distance of the file (0 = a/h) * 8 + its relative rank]; rank 0: no such pawn.
+     */
+    static final int[] SHELTER_MG = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+    /**
+     * A candidate passer by its relative rank: not passed, no pawn in front on its file, and at least as many of our
+     * pawns beside or behind it on the next files as there are enemy pawns ahead on them.
+     */
+    static final int[] CANDIDATE_MG = {0, 0, 0, 0, 0, 0, 0, 0};
+    static final int[] CANDIDATE_EG = {0, 0, 0, 0, 0, 0, 0, 0};
+
+    /** Per knight or bishop, per square of distance from our king (penalty, subtracted), by the piece's type. */
+    static final int[] KING_PROTECTOR_MG = {0, 0, 0, 0, 0, 0, 0};
+    static final int[] KING_PROTECTOR_EG = {0, 0, 0, 0, 0, 0, 0};
+
+    /** Our queen with one piece between it and an enemy rook or bishop on its line: pinned or open to a discovery (subtracted). */
+    static final int WEAK_QUEEN_MG = 0;
+    static final int WEAK_QUEEN_EG = 0;
+
+    /** Per bishop, per pawn of ours on its colour that an enemy pawn blocks (penalty, subtracted; on top of BISHOP_PAWNS). */
+    static final int BISHOP_RAMMED_MG = 0;
+    static final int BISHOP_RAMMED_EG = 0;
+
+    /** A square no enemy piece guards from which one of our knights, in one move, would attack their queen. */
+    static final int KNIGHT_ON_QUEEN_MG = 0;
+    static final int KNIGHT_ON_QUEEN_EG = 0;
+
+    /**
      * Piece-square tables written from white's point of view as seen on a diagram: the first row of each
      * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block.
      */
@@ -476,6 +505,8 @@ public final class Evaluator {
                 phase += 1;
                 if (outpost(c, sq, ownPawnAtt, theirPawns)) { m += OUTPOST_MG[KNIGHT]; e += OUTPOST_EG[KNIGHT]; }
                 if (behindPawn(c, sq, allPawns)) { m += MINOR_BEHIND_PAWN_MG; e += MINOR_BEHIND_PAWN_EG; }
+                m -= KING_PROTECTOR_MG[KNIGHT] * DISTANCE[sq][ownKing];
+                e -= KING_PROTECTOR_EG[KNIGHT] * DISTANCE[sq][ownKing];
                 long att = KNIGHT_ATTACKS[sq];
                 knightAtt |= att;
                 int mob = MOB_OFFSET[KNIGHT] + Long.bitCount(att & mobilityArea);
@@ -496,8 +527,13 @@ public final class Evaluator {
                 phase += 1;
                 if (outpost(c, sq, ownPawnAtt, theirPawns)) { m += OUTPOST_MG[BISHOP]; e += OUTPOST_EG[BISHOP]; }
                 if (behindPawn(c, sq, allPawns)) { m += MINOR_BEHIND_PAWN_MG; e += MINOR_BEHIND_PAWN_EG; }
-                int sameColour = Long.bitCount(ownPawns & ((DARK_SQUARES & (1L << sq)) != 0 ? DARK_SQUARES : ~DARK_SQUARES));
+                long colour = (DARK_SQUARES & (1L << sq)) != 0 ? DARK_SQUARES : ~DARK_SQUARES;
+                int sameColour = Long.bitCount(ownPawns & colour);
                 m -= sameColour * BISHOP_PAWNS_MG; e -= sameColour * BISHOP_PAWNS_EG;
+                int rammed = Long.bitCount(ownPawns & colour & (c == WHITE ? theirPawns >>> 8 : theirPawns << 8));
+                m -= rammed * BISHOP_RAMMED_MG; e -= rammed * BISHOP_RAMMED_EG;
+                m -= KING_PROTECTOR_MG[BISHOP] * DISTANCE[sq][ownKing];
+                e -= KING_PROTECTOR_EG[BISHOP] * DISTANCE[sq][ownKing];
                 if ((LONG_DIAGONALS & (1L << sq)) != 0 && Long.bitCount(bishopAttacks(sq, allPawns) & CENTER) >= 2)
                     m += BISHOP_LONG_DIAGONAL_MG;
                 long att = bishopAttacks(sq, occ);
@@ -553,6 +589,9 @@ public final class Evaluator {
                 e += psqEg[QUEEN][sq];
                 npm += PIECE_VALUE[QUEEN];
                 phase += 4;
+                if (weakQueen(sq, occ, (theirRooks & ROOK_LINES[sq]) | (theirBishops & BISHOP_LINES[sq]))) {
+                    m -= WEAK_QUEEN_MG; e -= WEAK_QUEEN_EG;
+                }
                 long att = rookAttacks(sq, occ) | bishopAttacks(sq, occ);
                 queenAtt |= att;
                 int mob = MOB_OFFSET[QUEEN] + Long.bitCount(att & mobilityArea);
@@ -586,6 +625,13 @@ public final class Evaluator {
                 m -= Long.bitCount(free & r1) * STORM_MG[1] + Long.bitCount(free & r2) * STORM_MG[2]
                         + Long.bitCount(free & r3) * STORM_MG[3]
                         + Long.bitCount(blocked & r2) * STORM_BLOCKED_MG[2] + Long.bitCount(blocked & r3) * STORM_BLOCKED_MG[3];
+                // Shelter: our most backward pawn on the king's rank or ahead, on each of the three files.
+                long sheltering = ownPawns & (c == WHITE ? -1L << (ownKing & 56) : -1L >>> (56 - (ownKing & 56)));
+                for (int f = center - 1; f <= center + 1; f++) {
+                    long fp = sheltering & (FILE_A << f);
+                    int r = fp == 0 ? 0 : c == WHITE ? Long.numberOfTrailingZeros(fp) >> 3 : 7 - ((63 - Long.numberOfLeadingZeros(fp)) >> 3);
+                    m += SHELTER_MG[EDGE_DISTANCE[f] * 8 + r];
+                }
                 if (kRel <= 1 && (kf == 3 || kf == 4) && theirQueens != 0) m -= KING_CENTER_MG;
                 if (kRel == 0) {
                     // A rook between the king and the corner it stands nearer to cannot get out (e1 is home, not walked).
@@ -628,6 +674,18 @@ public final class Evaluator {
                 mg += d * SAFE_CHECK_MG[t];
                 eg += d * SAFE_CHECK_EG[t];
             }
+        }
+
+        // ---- knight on queen: a safe square from which one of our knights would attack their (only) queen ----
+        {
+            long bq = p.pieces(BLACK, QUEEN), wq = p.pieces(WHITE, QUEEN);
+            int n = 0;
+            if (Long.bitCount(bq) == 1)
+                n += Long.bitCount(KNIGHT_ATTACKS[Long.numberOfTrailingZeros(bq)] & wKnightAtt & ~p.occupancy(WHITE) & ~bAtt);
+            if (Long.bitCount(wq) == 1)
+                n -= Long.bitCount(KNIGHT_ATTACKS[Long.numberOfTrailingZeros(wq)] & bKnightAtt & ~p.occupancy(BLACK) & ~wAtt);
+            mg += n * KNIGHT_ON_QUEEN_MG;
+            eg += n * KNIGHT_ON_QUEEN_EG;
         }
 
         // ---- weak squares next to each king: attacked by them, guarded by nothing of ours but the king or queen ----
@@ -725,6 +783,12 @@ public final class Evaluator {
                 if (supported) { m += SUPPORTED_MG; e += SUPPORTED_EG; }
                 if (phalanx) { m += PHALANX_MG; e += PHALANX_EG; }
                 if (supported || phalanx) { m += CONNECTED_MG[relRank]; e += CONNECTED_EG[relRank]; }
+                if ((passed & (1L << sq)) == 0 && ((ownPawns | theirPawns) & front) == 0
+                        && Long.bitCount(ownPawns & (c == WHITE ? BACKWARD_W[sq] : BACKWARD_B[sq]))
+                           >= Long.bitCount(theirPawns & ADJACENT_FILES[f] & (c == WHITE ? PASSED_W[sq] : PASSED_B[sq]))) {
+                    m += CANDIDATE_MG[relRank];
+                    e += CANDIDATE_EG[relRank];
+                }
                 if ((ownPawns & ADJACENT_FILES[f]) == 0) {
                     m -= ISOLATED_MG;
                     e -= ISOLATED_EG;
@@ -783,6 +847,21 @@ public final class Evaluator {
         if ((c == WHITE ? sq >> 3 : 7 - (sq >> 3)) != 6) return false;
         long rank7 = RANK_1 << (sq & 56);
         return (theirKing >> 3) == (c == WHITE ? 7 : 0) || (theirPawns & rank7) != 0;
+    }
+
+    /** A file's distance from the nearer edge: a/h 0, b/g 1, c/f 2, d/e 3. */
+    static final int[] EDGE_DISTANCE = {0, 1, 2, 3, 3, 2, 1, 0};
+
+    /**
+     * A queen on sq with exactly one piece (of either side) between it and one of these enemy snipers (rooks on its
+     * rank or file, bishops on its diagonals): it is pinned, or one move uncovers an attack on it.
+     */
+    static boolean weakQueen(int sq, long occ, long snipers) {
+        for (long b = snipers; b != 0; b &= b - 1) {
+            long between = BETWEEN[sq][Long.numberOfTrailingZeros(b)] & occ;
+            if (between != 0 && (between & (between - 1)) == 0) return true;
+        }
+        return false;
     }
 
     /** The king distance from king to the nearest of pawns (not empty). */
