@@ -64,7 +64,7 @@ public final class EvalTrace {
             STORM_M, STORM_BL_M, KOPEN_M, KSEMI_OWN_M, KCENTER_M, KTRAP_M, CHECK_M, CHECK_E,
             OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M,
             FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M, CONN_M, CONN_E, LONGDIAG_M, WEAKP_M, WEAKP_E, SPACE_M,
-            SHELTER_M, CAND_M, CAND_E, KPROT_M, KPROT_E, WEAKQ_M, WEAKQ_E, RAMMED_M, RAMMED_E, NQUEEN_M, NQUEEN_E;
+            SHELTER_M, CAND_M, CAND_E, KPROT_M, KPROT_E, WEAKQ_M, WEAKQ_E, RAMMED_M, RAMMED_E, NQUEEN_M, NQUEEN_E, TR_M, TR_E;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -115,9 +115,10 @@ public final class EvalTrace {
         TP_M = add("THREAT_PAWN_MG", 7, MG, 2, 6, true, false,
                 "Threats: an enemy piece attacked by one of our pawns, by the attacked piece's type.");
         TP_E = add("THREAT_PAWN_EG", 7, EG, 2, 6, true, false, null);
-        TM_M = add("THREAT_MINOR_MG", 7, MG, 4, 6, true, false,
-                "An enemy rook or queen attacked by one of our knights or bishops, by the attacked piece's type.");
-        TM_E = add("THREAT_MINOR_EG", 7, EG, 4, 6, true, false, null);
+        TM_M = add("THREAT_MINOR_MG", 7, MG, 1, 6, true, false,
+                "An enemy piece attacked by one of our knights or bishops, by the attacked piece's type: a rook or queen always,\n"
+                + "     * a pawn, knight or bishop when no enemy pawn defends it.");
+        TM_E = add("THREAT_MINOR_EG", 7, EG, 1, 6, true, false, null);
         TRQ_M = scalar("THREAT_ROOK_QUEEN_MG", MG, "An enemy queen attacked by one of our rooks.");
         TRQ_E = scalar("THREAT_ROOK_QUEEN_EG", EG, null);
         HANG_M = scalar("HANGING_MG", MG, "An enemy knight, bishop, rook or queen that we attack and they do not defend at all.");
@@ -191,6 +192,9 @@ public final class EvalTrace {
         NQUEEN_M = scalar("KNIGHT_ON_QUEEN_MG", MG,
                 "A square no enemy piece guards from which one of our knights, in one move, would attack their queen.");
         NQUEEN_E = scalar("KNIGHT_ON_QUEEN_EG", EG, null);
+        TR_M = add("THREAT_ROOK_MG", 7, MG, 1, 4, true, false,
+                "An enemy pawn, knight or bishop that no enemy pawn defends, attacked by one of our rooks, by its type.");
+        TR_E = add("THREAT_ROOK_EG", 7, EG, 1, 4, true, false, null);
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -257,6 +261,8 @@ public final class EvalTrace {
         w[WEAKQ_M] = WEAK_QUEEN_MG; w[WEAKQ_E] = WEAK_QUEEN_EG;
         w[RAMMED_M] = BISHOP_RAMMED_MG; w[RAMMED_E] = BISHOP_RAMMED_EG;
         w[NQUEEN_M] = KNIGHT_ON_QUEEN_MG; w[NQUEEN_E] = KNIGHT_ON_QUEEN_EG;
+        System.arraycopy(THREAT_ROOK_MG, 0, w, TR_M, 7);
+        System.arraycopy(THREAT_ROOK_EG, 0, w, TR_E, 7);
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -520,10 +526,20 @@ public final class EvalTrace {
                     if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[t] * Long.bitCount(z); }
                 }
             }
-            for (int t = ROOK; t <= QUEEN; t++) {
-                double n = Long.bitCount(minorAtt & p.pieces(them, t));
+            for (int t = PAWN; t <= QUEEN; t++) {
+                // Pawns and minors count only where no enemy pawn defends them, walked square by square.
+                double n = 0;
+                for (long b = minorAtt & p.pieces(them, t); b != 0; b &= b - 1)
+                    if (t >= ROOK || (PAWN_ATTACKS[col][Long.numberOfTrailingZeros(b)] & theirPawns) == 0) n++;
                 c[TM_M + t] += sg * n;
                 c[TM_E + t] += sg * n;
+                if (t <= BISHOP) {
+                    double r = 0;
+                    for (long b = rookAtt & p.pieces(them, t); b != 0; b &= b - 1)
+                        if ((PAWN_ATTACKS[col][Long.numberOfTrailingZeros(b)] & theirPawns) == 0) r++;
+                    c[TR_M + t] += sg * r;
+                    c[TR_E + t] += sg * r;
+                }
             }
             {
                 double n = Long.bitCount(rookAtt & p.pieces(them, QUEEN));
