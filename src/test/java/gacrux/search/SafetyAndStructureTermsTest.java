@@ -9,11 +9,38 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * The terms added for the ninth tuning run (shelter by file and rank, candidate passers, the minors' distance to
- * their king, a weak queen, bishops against rammed pawns, knight-on-queen squares): each is found where it applies
+ * their king, a weak queen, bishops against rammed pawns, knight-on-queen squares, minors and rooks against
+ * pawn-undefended pawns and minors): each is found where it applies
  * and not where it does not, identically by Evaluator and by the tuner's trace (written apart), colour-symmetrically
  * ({@link PieceTermsTest#count} checks the mirror), and evaluate() carries it.
  */
 class SafetyAndStructureTermsTest {
+
+    @Test
+    void evaluateCarriesEachTerm() {
+        // King e2 behind d3 and e3: two centre files (edge distance 3) with their pawn on the 3rd rank.
+        contributes("rnbqkbnr/pppppppp/8/8/8/3PP3/PPP1KPPP/RNBQ1BNR w kq - 0 1", "SHELTER_MG", 3 * 8 + 2);
+        contributes("4k3/8/1p4p1/8/1PP3PP/8/8/4K3 w - - 0 1", new String[] {"CANDIDATE_MG", "CANDIDATE_EG"}, 3);
+        contributes("rnbqkbnr/pppppppp/N6N/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1",
+                new String[] {"KING_PROTECTOR_MG", "KING_PROTECTOR_EG"}, KNIGHT);
+        // The g4 bishop pins e2 against the queen.
+        contributes("rn1qkbnr/ppp1pppp/8/3p4/6b1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "WEAK_QUEEN_MG", 0);
+        contributes("4k3/8/8/8/4p3/4P3/8/2B1K3 w - - 0 1", new String[] {"BISHOP_RAMMED_MG", "BISHOP_RAMMED_EG"}, 0);
+        contributes("rnb1kbnr/pppppppp/8/8/3q4/8/PPPP2PP/RNBQKBNR w KQkq - 0 1", "KNIGHT_ON_QUEEN_MG", 0);
+        contributes("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", new String[] {"THREAT_ROOK_MG", "THREAT_ROOK_EG"}, PAWN);
+        contributes("4k3/p7/2n5/8/8/5B2/P7/4K3 w - - 0 1", new String[] {"THREAT_MINOR_MG", "THREAT_MINOR_EG"}, KNIGHT);
+    }
+
+    @Test
+    void minorsAndRooksThreatenWhatNoPawnDefends() {
+        assertEquals(1, count("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "THREAT_ROOK_MG", PAWN));
+        // c6 defends d5.
+        assertEquals(0, count("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "THREAT_ROOK_MG", PAWN));
+        assertEquals(1, count("4k3/8/2n5/8/8/5B2/8/4K3 w - - 0 1", "THREAT_MINOR_MG", KNIGHT));
+        assertEquals(0, count("4k3/1p6/2n5/8/8/5B2/8/4K3 w - - 0 1", "THREAT_MINOR_MG", KNIGHT));
+        // A rook or queen counts whatever defends it (the older entries).
+        assertEquals(1, count("4k3/1p6/2r5/8/8/5B2/8/4K3 w - - 0 1", "THREAT_MINOR_MG", ROOK));
+    }
 
     @Test
     void shelterByTheFilesEdgeDistanceAndThePawnsRank() {
