@@ -662,13 +662,15 @@ public final class EvalTrace {
         s.phase = Math.min(phase, MAX_PHASE);
     }
 
+    /** File and rank steps of the eight rays: the first four a rook's, the last four a bishop's. */
+    private static final int[][] RAYS = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
     /**
      * The queen on sq has exactly one piece between it and a rook (on its rank or file) or a bishop (on its
      * diagonals) of colour them: walked ray by ray, apart from Evaluator's BETWEEN lookup.
      */
     static boolean weakQueenByRays(Position p, int sq, int them) {
-        int[][] dirs = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-        for (int[] d : dirs) {
+        for (int[] d : RAYS) {
             int sniper = d[0] != 0 && d[1] != 0 ? BISHOP : ROOK;
             int f = (sq & 7) + d[0], r = (sq >> 3) + d[1], seen = 0;
             for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += d[0], r += d[1]) {
