@@ -42,7 +42,8 @@ public final class EvalTrace {
                         boolean table, String doc) {
         public boolean tuned(int i) {
             return i >= from && i < to && !(table && name.startsWith("PAWN") && (i < 8 || i >= 56))
-                    && !(name.startsWith("MOBILITY") && mobilityAnchor(i));
+                    && !(name.startsWith("MOBILITY") && mobilityAnchor(i))
+                    && !(name.equals("SHELTER_MG") && i % 8 == 7);
         }
     }
 
@@ -62,7 +63,8 @@ public final class EvalTrace {
             TP_M, TP_E, TM_M, TM_E, TRQ_M, TRQ_E, HANG_M, HANG_E, PUSH_M, PUSH_E,
             STORM_M, STORM_BL_M, KOPEN_M, KSEMI_OWN_M, KCENTER_M, KTRAP_M, CHECK_M, CHECK_E,
             OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M,
-            FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M, CONN_M, CONN_E, LONGDIAG_M, WEAKP_M, WEAKP_E, SPACE_M;
+            FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M, CONN_M, CONN_E, LONGDIAG_M, WEAKP_M, WEAKP_E, SPACE_M,
+            SHELTER_M, CAND_M, CAND_E, KPROT_M, KPROT_E, WEAKQ_M, WEAKQ_E, RAMMED_M, RAMMED_E, NQUEEN_M, NQUEEN_E, TR_M, TR_E;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -113,9 +115,10 @@ public final class EvalTrace {
         TP_M = add("THREAT_PAWN_MG", 7, MG, 2, 6, true, false,
                 "Threats: an enemy piece attacked by one of our pawns, by the attacked piece's type.");
         TP_E = add("THREAT_PAWN_EG", 7, EG, 2, 6, true, false, null);
-        TM_M = add("THREAT_MINOR_MG", 7, MG, 4, 6, true, false,
-                "An enemy rook or queen attacked by one of our knights or bishops, by the attacked piece's type.");
-        TM_E = add("THREAT_MINOR_EG", 7, EG, 4, 6, true, false, null);
+        TM_M = add("THREAT_MINOR_MG", 7, MG, 1, 6, true, false,
+                "An enemy piece attacked by one of our knights or bishops, by the attacked piece's type: a rook or queen always,\n"
+                + "     * a pawn, knight or bishop when no enemy pawn defends it.");
+        TM_E = add("THREAT_MINOR_EG", 7, EG, 1, 6, true, false, null);
         TRQ_M = scalar("THREAT_ROOK_QUEEN_MG", MG, "An enemy queen attacked by one of our rooks.");
         TRQ_E = scalar("THREAT_ROOK_QUEEN_EG", EG, null);
         HANG_M = scalar("HANGING_MG", MG, "An enemy knight, bishop, rook or queen that we attack and they do not defend at all.");
@@ -168,6 +171,30 @@ public final class EvalTrace {
         WEAKP_E = scalar("WEAK_PAWN_EG", EG, null);
         SPACE_M = scalar("SPACE_MG", MG, "Space (midgame, with most pieces on the board): per 64th of (safe centre squares on our side, those behind\n"
                 + "     * our pawns twice) x (our pieces - 3 + blocked pawns)^2.");
+        // A pawn never stands on its 8th rank: the entries with r = 7 stay 0 (Group.tuned). A pawn on its 7th rank with
+        // no pawn in front is passed, never a candidate.
+        SHELTER_M = add("SHELTER_MG", 32, MG, 0, 32, true, false,
+                "King shelter (midgame): on each of the three files around our king, our most backward pawn on the king's rank\n"
+                + "     * or ahead, [edge distance of the file (0 = a/h) * 8 + its relative rank]; rank 0: no such pawn.");
+        CAND_M = add("CANDIDATE_MG", 8, MG, 1, 6, true, false,
+                "A candidate passer by its relative rank: not passed, no pawn in front on its file, and at least as many of our\n"
+                + "     * pawns beside or behind it on the next files as there are enemy pawns ahead on them.");
+        CAND_E = add("CANDIDATE_EG", 8, EG, 1, 6, true, false, null);
+        KPROT_M = add("KING_PROTECTOR_MG", 7, MG, 2, 4, true, false,
+                "Per knight or bishop, per square of distance from our king (penalty, subtracted), by the piece's type.");
+        KPROT_E = add("KING_PROTECTOR_EG", 7, EG, 2, 4, true, false, null);
+        WEAKQ_M = scalar("WEAK_QUEEN_MG", MG,
+                "Our queen with one piece between it and an enemy rook or bishop on its line: pinned or open to a discovery (subtracted).");
+        WEAKQ_E = scalar("WEAK_QUEEN_EG", EG, null);
+        RAMMED_M = scalar("BISHOP_RAMMED_MG", MG,
+                "Per bishop, per pawn of ours on its colour that an enemy pawn blocks (penalty, subtracted; on top of BISHOP_PAWNS).");
+        RAMMED_E = scalar("BISHOP_RAMMED_EG", EG, null);
+        NQUEEN_M = scalar("KNIGHT_ON_QUEEN_MG", MG,
+                "A square no enemy piece guards from which one of our knights, in one move, would attack their queen.");
+        NQUEEN_E = scalar("KNIGHT_ON_QUEEN_EG", EG, null);
+        TR_M = add("THREAT_ROOK_MG", 7, MG, 1, 4, true, false,
+                "An enemy pawn, knight or bishop that no enemy pawn defends, attacked by one of our rooks, by its type.");
+        TR_E = add("THREAT_ROOK_EG", 7, EG, 1, 4, true, false, null);
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -226,6 +253,16 @@ public final class EvalTrace {
         w[LONGDIAG_M] = BISHOP_LONG_DIAGONAL_MG;
         w[WEAKP_M] = WEAK_PAWN_MG; w[WEAKP_E] = WEAK_PAWN_EG;
         w[SPACE_M] = SPACE_MG;
+        System.arraycopy(SHELTER_MG, 0, w, SHELTER_M, 32);
+        System.arraycopy(CANDIDATE_MG, 0, w, CAND_M, 8);
+        System.arraycopy(CANDIDATE_EG, 0, w, CAND_E, 8);
+        System.arraycopy(KING_PROTECTOR_MG, 0, w, KPROT_M, 7);
+        System.arraycopy(KING_PROTECTOR_EG, 0, w, KPROT_E, 7);
+        w[WEAKQ_M] = WEAK_QUEEN_MG; w[WEAKQ_E] = WEAK_QUEEN_EG;
+        w[RAMMED_M] = BISHOP_RAMMED_MG; w[RAMMED_E] = BISHOP_RAMMED_EG;
+        w[NQUEEN_M] = KNIGHT_ON_QUEEN_MG; w[NQUEEN_E] = KNIGHT_ON_QUEEN_EG;
+        System.arraycopy(THREAT_ROOK_MG, 0, w, TR_M, 7);
+        System.arraycopy(THREAT_ROOK_EG, 0, w, TR_E, 7);
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -386,6 +423,20 @@ public final class EvalTrace {
                         && (PAWN_ATTACKS[col][col == WHITE ? sq + 8 : sq - 8] & theirPawns) != 0) {
                     c[BACKWARD_M] -= sg; c[BACKWARD_E] -= sg;
                 }
+                if (!passed && (allPawns & front) == 0) {
+                    // Candidate: count the helpers and the sentries square by square.
+                    int helpers = 0, sentries = 0;
+                    for (int af = f - 1; af <= f + 1; af += 2) {
+                        if (af < 0 || af > 7) continue;
+                        for (int r = 0; r < 8; r++) {
+                            int rel = col == WHITE ? r : 7 - r;
+                            long bit = 1L << (r * 8 + af);
+                            if (rel <= relRank && (ownPawns & bit) != 0) helpers++;
+                            if (rel > relRank && (theirPawns & bit) != 0) sentries++;
+                        }
+                    }
+                    if (helpers >= sentries) { c[CAND_M + relRank] += sg; c[CAND_E + relRank] += sg; }
+                }
                 if (passed) {
                     passers |= 1L << sq;
                     int stop = col == WHITE ? sq + 8 : sq - 8;
@@ -432,6 +483,8 @@ public final class EvalTrace {
                         if (rel < 7 && (allPawns & (1L << (col == WHITE ? sq + 8 : sq - 8))) != 0) {
                             c[BEHIND_M] += sg; c[BEHIND_E] += sg;
                         }
+                        int d = Math.max(Math.abs((sq & 7) - (ownKing & 7)), Math.abs((sq >> 3) - (ownKing >> 3)));
+                        c[KPROT_M + t] -= sg * d; c[KPROT_E + t] -= sg * d;
                     }
                     if (t == BISHOP) {
                         boolean dark = ((sq >> 3) + (sq & 7)) % 2 == 0;
@@ -441,6 +494,13 @@ public final class EvalTrace {
                             if ((((ps >> 3) + (ps & 7)) % 2 == 0) == dark) n++;
                         }
                         c[BPAWNS_M] -= sg * n; c[BPAWNS_E] -= sg * n;
+                        int rammed = 0;
+                        for (long pb = ownPawns; pb != 0; pb &= pb - 1) {
+                            int ps = Long.numberOfTrailingZeros(pb);
+                            int front = col == WHITE ? ps + 8 : ps - 8;
+                            if ((((ps >> 3) + (ps & 7)) % 2 == 0) == dark && (theirPawns >>> front & 1) != 0) rammed++;
+                        }
+                        c[RAMMED_M] -= sg * rammed; c[RAMMED_E] -= sg * rammed;
                         // The long diagonals and the centre written out as squares, to check Evaluator's masks.
                         boolean onLong = (sq >> 3) == (sq & 7) || (sq >> 3) + (sq & 7) == 7;
                         long throughPawns = bishopAttacks(sq, allPawns);
@@ -448,6 +508,7 @@ public final class EvalTrace {
                         for (int csq = 27; csq <= 36; csq += csq == 28 ? 7 : 1) if ((throughPawns >>> csq & 1) != 0) seen++;
                         if (onLong && seen >= 2) c[LONGDIAG_M] += sg;
                     }
+                    if (t == QUEEN && weakQueenByRays(p, sq, them)) { c[WEAKQ_M] -= sg; c[WEAKQ_E] -= sg; }
                     long att = switch (t) {
                         case KNIGHT -> KNIGHT_ATTACKS[sq];
                         case BISHOP -> bishopAttacks(sq, occ);
@@ -465,10 +526,20 @@ public final class EvalTrace {
                     if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[t] * Long.bitCount(z); }
                 }
             }
-            for (int t = ROOK; t <= QUEEN; t++) {
-                double n = Long.bitCount(minorAtt & p.pieces(them, t));
+            for (int t = PAWN; t <= QUEEN; t++) {
+                // Pawns and minors count only where no enemy pawn defends them, walked square by square.
+                double n = 0;
+                for (long b = minorAtt & p.pieces(them, t); b != 0; b &= b - 1)
+                    if (t >= ROOK || (PAWN_ATTACKS[col][Long.numberOfTrailingZeros(b)] & theirPawns) == 0) n++;
                 c[TM_M + t] += sg * n;
                 c[TM_E + t] += sg * n;
+                if (t <= BISHOP) {
+                    double r = 0;
+                    for (long b = rookAtt & p.pieces(them, t); b != 0; b &= b - 1)
+                        if ((PAWN_ATTACKS[col][Long.numberOfTrailingZeros(b)] & theirPawns) == 0) r++;
+                    c[TR_M + t] += sg * r;
+                    c[TR_E + t] += sg * r;
+                }
             }
             {
                 double n = Long.bitCount(rookAtt & p.pieces(them, QUEEN));
@@ -502,6 +573,14 @@ public final class EvalTrace {
                         if (r <= 3) c[(blocked ? STORM_BL_M : STORM_M) + r] -= sg;
                     }
                 }
+                for (int f = center - 1; f <= center + 1; f++) {
+                    int r = 0;   // our most backward pawn on the file, on the king's rank or ahead
+                    for (int rel = 7; rel >= kRel; rel--) {
+                        int sq = (col == WHITE ? rel : 7 - rel) * 8 + f;
+                        if ((ownPawns >>> sq & 1) != 0) r = rel;
+                    }
+                    c[SHELTER_M + Math.min(f, 7 - f) * 8 + r] += sg;
+                }
                 if (kRel <= 1 && (kf == 3 || kf == 4) && p.pieces(them, QUEEN) != 0) c[KCENTER_M] -= sg;
                 if (kRel == 0) {
                     long backRooks = (p.pieces(col, ROOK) >>> (col == WHITE ? 0 : 56)) & 0xFF;
@@ -528,6 +607,14 @@ public final class EvalTrace {
             long wGuard = wPawnAtt | typeAtt[WHITE][KNIGHT] | typeAtt[WHITE][BISHOP] | typeAtt[WHITE][ROOK];
             long bGuard = bPawnAtt | typeAtt[BLACK][KNIGHT] | typeAtt[BLACK][BISHOP] | typeAtt[BLACK][ROOK];
             c[KWEAK_M] += Long.bitCount(KING_ATTACKS[bKing] & wAtt & ~bGuard) - Long.bitCount(KING_ATTACKS[wKing] & bAtt & ~wGuard);
+        }
+        for (int col = WHITE; col <= BLACK; col++) {
+            long q = p.pieces(col ^ 1, QUEEN);
+            if (Long.bitCount(q) != 1) continue;
+            long safe = ~p.occupancy(col) & ~(col == WHITE ? bAtt : wAtt);
+            double n = Long.bitCount(KNIGHT_ATTACKS[Long.numberOfTrailingZeros(q)] & typeAtt[col][KNIGHT] & safe);
+            c[NQUEEN_M] += (col == WHITE ? 1 : -1) * n;
+            c[NQUEEN_E] += (col == WHITE ? 1 : -1) * n;
         }
         // Passed pawns with their attacks and rooks, walked square by square (Evaluator uses masks).
         for (long b = passers; b != 0; b &= b - 1) {
@@ -573,6 +660,27 @@ public final class EvalTrace {
         }
         c[TEMPO_I] = p.sideToMove() == WHITE ? 1 : -1;
         s.phase = Math.min(phase, MAX_PHASE);
+    }
+
+    /** File and rank steps of the eight rays: the first four a rook's, the last four a bishop's. */
+    private static final int[][] RAYS = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+    /**
+     * The queen on sq has exactly one piece between it and a rook (on its rank or file) or a bishop (on its
+     * diagonals) of colour them: walked ray by ray, apart from Evaluator's BETWEEN lookup.
+     */
+    static boolean weakQueenByRays(Position p, int sq, int them) {
+        for (int[] d : RAYS) {
+            int sniper = d[0] != 0 && d[1] != 0 ? BISHOP : ROOK;
+            int f = (sq & 7) + d[0], r = (sq >> 3) + d[1], seen = 0;
+            for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += d[0], r += d[1]) {
+                int s = r * 8 + f;
+                if ((p.occupied() >>> s & 1) == 0) continue;
+                if (seen == 1 && (p.pieces(them, sniper) >>> s & 1) != 0) return true;
+                if (++seen == 2) break;
+            }
+        }
+        return false;
     }
 
     /** Material plus piece-square entry of a piece of colour col on sq. */

@@ -67,7 +67,9 @@ class TuneTest {
         }
         Tune.Data data = new Tune.Data(train, trainR.stream().mapToDouble(d -> d).toArray(),
                 test, testR.stream().mapToDouble(d -> d).toArray());
-        Tune.Result r = Tune.tune(data, 400, 2.0, 0, 1, QUIET);
+        // 1000 iterations: the knight's count now has near-collinear partners (the king protector's knight distance,
+        // the threats on minors), and at 400 the shared gradient had moved the value only mg 99 / eg 51.
+        Tune.Result r = Tune.tune(data, 1000, 2.0, 0, 1, QUIET);
         assertTrue(r.k() > 0.7 && r.k() < 1.6, "K near the teacher's 1.0, got " + r.k());
         assertTrue(r.lossAfter() < 0.3 * r.lossBefore(), "loss " + r.lossBefore() + " -> " + r.lossAfter());
         assertTrue(r.testAfter() < 0.5 * r.testBefore(), "held out " + r.testBefore() + " -> " + r.testAfter());
