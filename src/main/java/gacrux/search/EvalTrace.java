@@ -488,18 +488,14 @@ public final class EvalTrace {
                     }
                     if (t == BISHOP) {
                         boolean dark = ((sq >> 3) + (sq & 7)) % 2 == 0;
-                        int n = 0;
+                        int n = 0, rammed = 0;   // our pawns on its colour, and those an enemy pawn blocks
                         for (long pb = ownPawns; pb != 0; pb &= pb - 1) {
                             int ps = Long.numberOfTrailingZeros(pb);
-                            if ((((ps >> 3) + (ps & 7)) % 2 == 0) == dark) n++;
+                            if ((((ps >> 3) + (ps & 7)) % 2 == 0) != dark) continue;
+                            n++;
+                            if ((theirPawns >>> (col == WHITE ? ps + 8 : ps - 8) & 1) != 0) rammed++;
                         }
                         c[BPAWNS_M] -= sg * n; c[BPAWNS_E] -= sg * n;
-                        int rammed = 0;
-                        for (long pb = ownPawns; pb != 0; pb &= pb - 1) {
-                            int ps = Long.numberOfTrailingZeros(pb);
-                            int front = col == WHITE ? ps + 8 : ps - 8;
-                            if ((((ps >> 3) + (ps & 7)) % 2 == 0) == dark && (theirPawns >>> front & 1) != 0) rammed++;
-                        }
                         c[RAMMED_M] -= sg * rammed; c[RAMMED_E] -= sg * rammed;
                         // The long diagonals and the centre written out as squares, to check Evaluator's masks.
                         boolean onLong = (sq >> 3) == (sq & 7) || (sq >> 3) + (sq & 7) == 7;

@@ -525,6 +525,7 @@ public final class Evaluator {
 
             // ---- bishops ----
             long bishops = p.pieces(c, BISHOP);
+            final long rammedPawns = ownPawns & (c == WHITE ? theirPawns >>> 8 : theirPawns << 8);
             if ((bishops & (bishops - 1)) != 0) { m += BISHOP_PAIR_MG; e += BISHOP_PAIR_EG; }
             for (long b = bishops; b != 0; b &= b - 1) {
                 int sq = Long.numberOfTrailingZeros(b);
@@ -537,7 +538,7 @@ public final class Evaluator {
                 long colour = (DARK_SQUARES & (1L << sq)) != 0 ? DARK_SQUARES : ~DARK_SQUARES;
                 int sameColour = Long.bitCount(ownPawns & colour);
                 m -= sameColour * BISHOP_PAWNS_MG; e -= sameColour * BISHOP_PAWNS_EG;
-                int rammed = Long.bitCount(ownPawns & colour & (c == WHITE ? theirPawns >>> 8 : theirPawns << 8));
+                int rammed = Long.bitCount(rammedPawns & colour);
                 m -= rammed * BISHOP_RAMMED_MG; e -= rammed * BISHOP_RAMMED_EG;
                 m -= KING_PROTECTOR_MG[BISHOP] * DISTANCE[sq][ownKing];
                 e -= KING_PROTECTOR_EG[BISHOP] * DISTANCE[sq][ownKing];
