@@ -231,6 +231,54 @@ public final class Evaluator {
     static final int[] THREAT_ROOK_MG = {0, 1, 4, 7, 0, 0, 0};
     static final int[] THREAT_ROOK_EG = {0, 9, 5, 5, 0, 0, 0};
 
+    /** Squares they attack and do not strongly protect (no pawn of theirs, not twice unless we attack twice too) that we attack. */
+    static final int RESTRICTED_MG = 0;
+    static final int RESTRICTED_EG = 0;
+
+    /** An enemy pawn or piece that they do not strongly protect, attacked by our king. */
+    static final int THREAT_KING_MG = 0;
+    static final int THREAT_KING_EG = 0;
+
+    /**
+     * A safe square (not theirs strongly protected, not their pawns' nor ours) that we attack twice, from which one of
+     * our bishops or rooks would attack their (only) queen along its line.
+     */
+    static final int SLIDER_ON_QUEEN_MG = 0;
+    static final int SLIDER_ON_QUEEN_EG = 0;
+
+    /** An enemy knight, bishop, rook or queen that they defend, but with no pawn, and we attack twice. */
+    static final int DOUBLE_ATTACKED_MG = 0;
+    static final int DOUBLE_ATTACKED_EG = 0;
+
+    /**
+     * A knight or bishop not on an outpost that attacks an empty or enemy-held outpost square (4th to 6th rank, guarded
+     * by our pawn, out of reach of their pawns), by the piece's type.
+     */
+    static final int[] REACHABLE_OUTPOST_MG = {0, 0, 0, 0, 0, 0, 0};
+    static final int[] REACHABLE_OUTPOST_EG = {0, 0, 0, 0, 0, 0, 0};
+
+    /**
+     * A bishop or rook that does not attack their king zone but would through pieces (a bishop's diagonals blocked by
+     * pawns only; a rook's file through everything), by its type (midgame).
+     */
+    static final int[] KING_RING_XRAY_MG = {0, 0, 0, 0, 0, 0, 0};
+
+    /** A rook on a file that holds a queen (of either side). */
+    static final int ROOK_QUEEN_FILE_MG = 0;
+    static final int ROOK_QUEEN_FILE_EG = 0;
+
+    /** An isolated or backward pawn with no enemy pawn in front of it on its file (penalty, subtracted). */
+    static final int WEAK_UNOPPOSED_MG = 0;
+    static final int WEAK_UNOPPOSED_EG = 0;
+
+    /** A pawn that no pawn of ours guards, attacked by two enemy pawns (penalty, subtracted). */
+    static final int WEAK_LEVER_MG = 0;
+    static final int WEAK_LEVER_EG = 0;
+
+    /** A pawn on its 5th or 6th rank with an enemy pawn on its stop square, by its relative rank (the others stay 0). */
+    static final int[] BLOCKED_PAWN_MG = {0, 0, 0, 0, 0, 0, 0, 0};
+    static final int[] BLOCKED_PAWN_EG = {0, 0, 0, 0, 0, 0, 0, 0};
+
     /**
      * Piece-square tables written from white's point of view as seen on a diagram: the first row of each
      * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block.
@@ -447,6 +495,8 @@ public final class Evaluator {
         // Each side's attacks by piece type, for the safe checks (which need the other side's attacks too).
         long wKnightAtt = 0, bKnightAtt = 0, wBishopAtt = 0, bBishopAtt = 0;
         long wRookAtt = 0, bRookAtt = 0, wQueenAtt = 0, bQueenAtt = 0;
+        long wAtt2 = 0, bAtt2 = 0;  // squares each side attacks at least twice (pawns and king included)
+        final long queens = p.pieces(WHITE, QUEEN) | p.pieces(BLACK, QUEEN);
 
         for (int c = WHITE; c <= BLACK; c++) {
             final int them = c ^ 1;
@@ -465,7 +515,15 @@ public final class Evaluator {
             int m = 0, e = 0, npm = 0;
             int attackers = 0, attackUnits = 0;
             long allAtt = ownPawnAtt | KING_ATTACKS[ownKing];
+            long att2 = (ownPawnAtt & KING_ATTACKS[ownKing]) | (c == WHITE
+                    ? ((wPawns & ~FILE_A) << 7) & ((wPawns & ~FILE_H) << 9)
+                    : ((bPawns & ~FILE_A) >>> 9) & ((bPawns & ~FILE_H) >>> 7));
             long knightAtt = 0, bishopAtt = 0, queenAtt = 0;
+            // Outpost squares: our 4th to 6th rank, guarded by our pawns, below every square their pawns can ever attack.
+            long theirSpan = theirPawnAtt;
+            if (c == WHITE) { theirSpan |= theirSpan >>> 8; theirSpan |= theirSpan >>> 16; theirSpan |= theirSpan >>> 32; }
+            else { theirSpan |= theirSpan << 8; theirSpan |= theirSpan << 16; theirSpan |= theirSpan << 32; }
+            final long outposts = OUTPOST_RANKS[c] & ownPawnAtt & ~theirSpan;
 
             // ---- threats by our pawns, now and after a safe push ----
             {
@@ -516,6 +574,11 @@ public final class Evaluator {
                 e -= KING_PROTECTOR_EG[KNIGHT] * DISTANCE[sq][ownKing];
                 long att = KNIGHT_ATTACKS[sq];
                 knightAtt |= att;
+                att2 |= allAtt & att;
+                allAtt |= att;
+                if ((outposts & (1L << sq)) == 0 && (att & outposts & ~own) != 0) {
+                    m += REACHABLE_OUTPOST_MG[KNIGHT]; e += REACHABLE_OUTPOST_EG[KNIGHT];
+                }
                 int mob = MOB_OFFSET[KNIGHT] + Long.bitCount(att & mobilityArea);
                 m += MOBILITY_MG[mob];
                 e += MOBILITY_EG[mob];
@@ -546,16 +609,21 @@ public final class Evaluator {
                     m += BISHOP_LONG_DIAGONAL_MG;
                 long att = bishopAttacks(sq, occ);
                 bishopAtt |= att;
+                att2 |= allAtt & att;
+                allAtt |= att;
+                if ((outposts & (1L << sq)) == 0 && (att & outposts & ~own) != 0) {
+                    m += REACHABLE_OUTPOST_MG[BISHOP]; e += REACHABLE_OUTPOST_EG[BISHOP];
+                }
                 int mob = MOB_OFFSET[BISHOP] + Long.bitCount(att & mobilityArea);
                 m += MOBILITY_MG[mob];
                 e += MOBILITY_EG[mob];
                 long z = att & theirZone;
                 if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[BISHOP] * Long.bitCount(z); }
+                else if ((bishopAttacks(sq, allPawns) & theirZone) != 0) m += KING_RING_XRAY_MG[BISHOP];
             }
 
             // ---- threats by our minors on their rooks and queens ----
             final long minorAtt = knightAtt | bishopAtt;
-            allAtt |= minorAtt;
             {
                 int n = Long.bitCount(minorAtt & theirRooks);
                 m += n * THREAT_MINOR_MG[ROOK]; e += n * THREAT_MINOR_EG[ROOK];
@@ -582,16 +650,19 @@ public final class Evaluator {
                 if ((allPawns & file) == 0) { m += ROOK_OPEN_MG; e += ROOK_OPEN_EG; }
                 else if ((ownPawns & file) == 0) { m += ROOK_SEMI_MG; e += ROOK_SEMI_EG; }
                 if (seventh(c, sq, theirKing, theirPawns)) { m += ROOK_SEVENTH_MG; e += ROOK_SEVENTH_EG; }
+                if ((queens & file) != 0) { m += ROOK_QUEEN_FILE_MG; e += ROOK_QUEEN_FILE_EG; }
                 long att = rookAttacks(sq, occ);
                 rookAtt |= att;
+                att2 |= allAtt & att;
+                allAtt |= att;
                 int mob = MOB_OFFSET[ROOK] + Long.bitCount(att & mobilityArea);
                 m += MOBILITY_MG[mob];
                 e += MOBILITY_EG[mob];
                 long z = att & theirZone;
                 if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[ROOK] * Long.bitCount(z); }
+                else if ((file & theirZone) != 0) m += KING_RING_XRAY_MG[ROOK];
             }
 
-            allAtt |= rookAtt;
             {
                 int n = Long.bitCount(rookAtt & theirQueens);
                 m += n * THREAT_ROOK_QUEEN_MG; e += n * THREAT_ROOK_QUEEN_EG;
@@ -616,6 +687,8 @@ public final class Evaluator {
                 }
                 long att = rookAttacks(sq, occ) | bishopAttacks(sq, occ);
                 queenAtt |= att;
+                att2 |= allAtt & att;
+                allAtt |= att;
                 int mob = MOB_OFFSET[QUEEN] + Long.bitCount(att & mobilityArea);
                 m += MOBILITY_MG[mob];
                 e += MOBILITY_EG[mob];
@@ -623,7 +696,6 @@ public final class Evaluator {
                 if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[QUEEN] * Long.bitCount(z); }
             }
 
-            allAtt |= queenAtt;
 
             // ---- king: placement, pawn shield, storm, files, centre (midgame only) ----
             m += psqMg[KING][ownKing];
@@ -679,10 +751,10 @@ public final class Evaluator {
             if (attackers >= 2) m += KING_DANGER_MG[Math.min(attackUnits, KING_DANGER_UNITS)];
 
             if (c == WHITE) {
-                mg += m; eg += e; wNpm = npm; wAtt = allAtt;
+                mg += m; eg += e; wNpm = npm; wAtt = allAtt; wAtt2 = att2;
                 wKnightAtt = knightAtt; wBishopAtt = bishopAtt; wRookAtt = rookAtt; wQueenAtt = queenAtt;
             } else {
-                mg -= m; eg -= e; bNpm = npm; bAtt = allAtt;
+                mg -= m; eg -= e; bNpm = npm; bAtt = allAtt; bAtt2 = att2;
                 bKnightAtt = knightAtt; bBishopAtt = bishopAtt; bRookAtt = rookAtt; bQueenAtt = queenAtt;
             }
         }
@@ -696,6 +768,41 @@ public final class Evaluator {
                 mg += d * SAFE_CHECK_MG[t];
                 eg += d * SAFE_CHECK_EG[t];
             }
+        }
+
+        // ---- double attacks: what each side restricts, and what it wins by attacking twice ----
+        {
+            int mw = 0, ew = 0;
+            for (int c = WHITE; c <= BLACK; c++) {
+                final long ourAtt = c == WHITE ? wAtt : bAtt, ourAtt2 = c == WHITE ? wAtt2 : bAtt2;
+                final long theirAtt = c == WHITE ? bAtt : wAtt, theirAtt2 = c == WHITE ? bAtt2 : wAtt2;
+                final long theirPawnAtt = c == WHITE ? bPawnAtt : wPawnAtt;
+                final int them = c ^ 1;
+                final int ourKing = c == WHITE ? wKing : bKing;
+                final long strong = theirPawnAtt | (theirAtt2 & ~ourAtt2);
+                final long theirs = p.occupancy(them) & ~(1L << (c == WHITE ? bKing : wKing));
+                final long theirPieces = theirs & ~p.pieces(them, PAWN);
+                int m = 0, e = 0, n;
+                n = Long.bitCount(theirAtt & ~strong & ourAtt);
+                m += n * RESTRICTED_MG; e += n * RESTRICTED_EG;
+                n = Long.bitCount(theirs & ~strong & ourAtt & KING_ATTACKS[ourKing]);
+                m += n * THREAT_KING_MG; e += n * THREAT_KING_EG;
+                n = Long.bitCount(theirPieces & ourAtt2 & theirAtt & ~theirPawnAtt);
+                m += n * DOUBLE_ATTACKED_MG; e += n * DOUBLE_ATTACKED_EG;
+                long q = p.pieces(them, QUEEN);
+                if (q != 0 && (q & (q - 1)) == 0) {
+                    int qs = Long.numberOfTrailingZeros(q);
+                    long bishops = c == WHITE ? wBishopAtt : bBishopAtt, rooks = c == WHITE ? wRookAtt : bRookAtt;
+                    long safe = ~p.occupancy(c) & ~theirPawnAtt & ~strong & ourAtt2;
+                    long b = 0;
+                    if ((bishops & safe & BISHOP_LINES[qs]) != 0) b |= bishops & bishopAttacks(qs, occ);
+                    if ((rooks & safe & ROOK_LINES[qs]) != 0) b |= rooks & rookAttacks(qs, occ);
+                    n = Long.bitCount(b & safe);
+                    m += n * SLIDER_ON_QUEEN_MG; e += n * SLIDER_ON_QUEEN_EG;
+                }
+                if (c == WHITE) { mw += m; ew += e; } else { mw -= m; ew -= e; }
+            }
+            mg += mw; eg += ew;
         }
 
         // ---- knight on queen: a safe square from which one of our knights would attack their (only) queen ----
@@ -802,6 +909,11 @@ public final class Evaluator {
                 if ((ownPawns & front) != 0) { m -= DOUBLED_MG; e -= DOUBLED_EG; }
                 boolean supported = (PAWN_ATTACKS[them][sq] & ownPawns) != 0;
                 boolean phalanx = (ownPawns & ADJACENT_FILES[f] & (RANK_1 << (sq & 56))) != 0;
+                boolean unopposed = (theirPawns & front) == 0;
+                if ((theirPawns & (1L << (c == WHITE ? sq + 8 : sq - 8))) != 0) {
+                    m += BLOCKED_PAWN_MG[relRank]; e += BLOCKED_PAWN_EG[relRank];
+                }
+                if (!supported && Long.bitCount(PAWN_ATTACKS[c][sq] & theirPawns) == 2) { m -= WEAK_LEVER_MG; e -= WEAK_LEVER_EG; }
                 if (supported) { m += SUPPORTED_MG; e += SUPPORTED_EG; }
                 if (phalanx) { m += PHALANX_MG; e += PHALANX_EG; }
                 if (supported || phalanx) { m += CONNECTED_MG[relRank]; e += CONNECTED_EG[relRank]; }
@@ -814,11 +926,13 @@ public final class Evaluator {
                 if ((ownPawns & ADJACENT_FILES[f]) == 0) {
                     m -= ISOLATED_MG;
                     e -= ISOLATED_EG;
+                    if (unopposed) { m -= WEAK_UNOPPOSED_MG; e -= WEAK_UNOPPOSED_EG; }
                 } else if ((passed & (1L << sq)) == 0 && relRank < 6
                         && (ownPawns & (c == WHITE ? BACKWARD_W[sq] : BACKWARD_B[sq])) == 0
                         && (PAWN_ATTACKS[c][c == WHITE ? sq + 8 : sq - 8] & theirPawns) != 0) {
                     m -= BACKWARD_MG;
                     e -= BACKWARD_EG;
+                    if (unopposed) { m -= WEAK_UNOPPOSED_MG; e -= WEAK_UNOPPOSED_EG; }
                 }
             }
             if (c == WHITE) { mg += m; eg += e; } else { mg -= m; eg -= e; }
@@ -907,6 +1021,8 @@ public final class Evaluator {
     static final long[] SPACE_MASK = {0x3C3C3C00L, 0x3C3C3C00L << 24};
     static final long CENTER = (1L << 27) | (1L << 28) | (1L << 35) | (1L << 36);
     static final long LONG_DIAGONALS = 0x8040201008040201L | 0x0102040810204080L;
+    /** Each side's 4th to 6th rank, where outposts stand. */
+    static final long[] OUTPOST_RANKS = {0x0000FFFFFF000000L, 0x000000FFFFFF0000L};
 
     /**
      * The space count of colour c: safe squares (not our pawn, not attacked by their pawns) of our centre, those

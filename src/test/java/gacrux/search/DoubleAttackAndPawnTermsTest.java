@@ -1,0 +1,106 @@
+package gacrux.search;
+
+import org.junit.jupiter.api.Test;
+
+import static gacrux.board.Piece.*;
+import static gacrux.search.PieceTermsTest.count;
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The terms added for the tenth tuning run: what double attacks restrict and win (restricted squares, the king's
+ * threats, pieces attacked twice, sliders on the queen), reachable outposts, x-rays on the king zone, rooks on a
+ * queen's file, and three pawn terms (weak unopposed, weak levers, blocked pawns). Each is found where it applies and
+ * not where it does not by the tuner's trace, which counts attackers square by square where Evaluator keeps a
+ * bitboard of the squares attacked twice; {@link PieceTermsTest#count} checks the mirror. EvalTraceTest checks that
+ * Evaluator computes the same counts.
+ */
+class DoubleAttackAndPawnTermsTest {
+
+    @Test
+    void restrictedSquaresAreThoseTheyDoNotStronglyProtect() {
+        // The d1 rook and the f4 knight both reach d3 and d5; c2 guards d3 with a pawn, so only white counts it.
+        assertEquals(1, count("7k/8/8/8/5n2/8/2P5/K2R4 w - - 0 1", "RESTRICTED_MG", 0));
+        assertEquals(0, count("7k/8/8/8/5n2/8/8/K2R4 w - - 0 1", "RESTRICTED_EG", 0));
+    }
+
+    @Test
+    void theKingThreatensWhatIsNotStronglyProtected() {
+        assertEquals(1, count("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", "THREAT_KING_MG", 0));
+        // Guarded by a pawn: strongly protected.
+        assertEquals(0, count("4k3/8/8/8/8/2p5/3n4/4K3 w - - 0 1", "THREAT_KING_MG", 0));
+        // Guarded once by a rook, attacked once by the king: not strongly protected.
+        assertEquals(1, count("3rk3/8/8/8/8/8/3n4/4K3 w - - 0 1", "THREAT_KING_EG", 0));
+    }
+
+    @Test
+    void aPieceAttackedTwiceAndDefendedWithoutAPawn() {
+        // d5 attacked by the d1 rook and the f4 knight, defended by the d8 rook.
+        assertEquals(1, count("3rk3/8/8/3n4/5N2/8/8/3RK3 w - - 0 1", "DOUBLE_ATTACKED_MG", 0));
+        assertEquals(0, count("3rk3/8/4p3/3n4/5N2/8/8/3RK3 w - - 0 1", "DOUBLE_ATTACKED_MG", 0), "a pawn defends it");
+        assertEquals(0, count("3rk3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "DOUBLE_ATTACKED_EG", 0), "attacked once");
+        // Not defended at all: the hanging term's, not this one's.
+        assertEquals(0, count("4k3/8/8/3n4/5N2/8/8/3RK3 w - - 0 1", "DOUBLE_ATTACKED_MG", 0));
+    }
+
+    @Test
+    void aSliderOnTheQueenNeedsASquareWeAttackTwice() {
+        // Be3 would attack d8 from g5, which Nf3 also attacks; the queen alone guards g5.
+        assertEquals(1, count("k2q4/8/8/8/8/4BN2/8/7K w - - 0 1", "SLIDER_ON_QUEEN_MG", 0));
+        assertEquals(0, count("k2q4/8/8/8/8/4B3/8/7K w - - 0 1", "SLIDER_ON_QUEEN_MG", 0), "g5 attacked once");
+        // h6 guards g5 with a pawn.
+        assertEquals(0, count("k2q4/8/7p/8/8/4BN2/8/7K w - - 0 1", "SLIDER_ON_QUEEN_EG", 0));
+        // Two queens: not counted (as the knight on queen).
+        assertEquals(0, count("k2q4/8/8/8/8/4BN2/q7/7K w - - 0 1", "SLIDER_ON_QUEEN_MG", 0));
+    }
+
+    @Test
+    void reachableOutposts() {
+        // c3 reaches d5, guarded by e4, which no black pawn can attack.
+        assertEquals(1, count("4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1", "REACHABLE_OUTPOST_MG", KNIGHT));
+        assertEquals(0, count("4k3/8/2p5/8/4P3/2N5/8/4K3 w - - 0 1", "REACHABLE_OUTPOST_MG", KNIGHT), "c6 can attack d5");
+        assertEquals(0, count("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", "REACHABLE_OUTPOST_EG", KNIGHT), "already on it");
+        assertEquals(1, count("4k3/8/8/8/4P3/1B6/8/4K3 w - - 0 1", "REACHABLE_OUTPOST_EG", BISHOP));
+    }
+
+    @Test
+    void xRaysOnTheKingZone() {
+        // The g1 rook's file crosses g8's zone behind its own g2 pawn.
+        assertEquals(1, count("6k1/8/8/8/8/8/6P1/K5R1 w - - 0 1", "KING_RING_XRAY_MG", ROOK));
+        assertEquals(0, count("6k1/8/8/8/8/8/8/K4R2 w - - 0 1", "KING_RING_XRAY_MG", ROOK), "a direct attack instead");
+        // b1's diagonal to h7 is blocked by the d3 knight, not by a pawn.
+        assertEquals(1, count("6k1/8/8/8/8/3N4/8/KB6 w - - 0 1", "KING_RING_XRAY_MG", BISHOP));
+        assertEquals(0, count("6k1/8/8/8/8/3P4/8/KB6 w - - 0 1", "KING_RING_XRAY_MG", BISHOP), "a pawn blocks");
+    }
+
+    @Test
+    void rookOnAQueensFile() {
+        assertEquals(1, count("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", "ROOK_QUEEN_FILE_MG", 0));
+        assertEquals(1, count("4k3/8/8/8/8/8/3Q4/3RK3 w - - 0 1", "ROOK_QUEEN_FILE_EG", 0));
+        assertEquals(0, count("4qk2/8/8/8/8/8/8/3RK3 w - - 0 1", "ROOK_QUEEN_FILE_MG", 0));
+    }
+
+    @Test
+    void weakUnopposedPawns() {
+        // h2 isolated with no black pawn ahead; a2 and a7 oppose each other.
+        assertEquals(-1, count("4k3/p7/8/8/8/8/P6P/4K3 w - - 0 1", "WEAK_UNOPPOSED_MG", 0));
+        // d2 backward (e4 guards d3), no black pawn on the d-file.
+        assertEquals(-1, count("4k3/8/8/8/4p3/4P3/3P4/4K3 w - - 0 1", "WEAK_UNOPPOSED_EG", 0));
+        assertEquals(0, count("4k3/3p4/8/8/4p3/4P3/3P4/4K3 w - - 0 1", "WEAK_UNOPPOSED_EG", 0), "d7 opposes d2");
+    }
+
+    @Test
+    void weakLeverIsAttackedByTwoPawnsAndUnguarded() {
+        assertEquals(-1, count("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1", "WEAK_LEVER_EG", 0));
+        assertEquals(0, count("4k3/8/8/2p1p3/3P4/4P3/8/4K3 w - - 0 1", "WEAK_LEVER_EG", 0), "e3 guards d4");
+        assertEquals(0, count("4k3/8/8/2p5/3P4/8/8/4K3 w - - 0 1", "WEAK_LEVER_MG", 0), "one lever");
+    }
+
+    @Test
+    void blockedPawnsByRank() {
+        // e5 (4th relative rank index) blocked by e6 (black's 2nd index).
+        String fen = "4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1";
+        assertEquals(1, count(fen, "BLOCKED_PAWN_MG", 4));
+        assertEquals(-1, count(fen, "BLOCKED_PAWN_EG", 2));
+        assertEquals(0, count("4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1", "BLOCKED_PAWN_MG", 3), "e4/e5: one each");
+    }
+}
