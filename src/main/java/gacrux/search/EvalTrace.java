@@ -66,7 +66,7 @@ public final class EvalTrace {
             FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M, CONN_M, CONN_E, LONGDIAG_M, WEAKP_M, WEAKP_E, SPACE_M,
             SHELTER_M, CAND_M, CAND_E, KPROT_M, KPROT_E, WEAKQ_M, WEAKQ_E, RAMMED_M, RAMMED_E, NQUEEN_M, NQUEEN_E, TR_M, TR_E,
             RESTR_M, RESTR_E, TK_M, TK_E, SOQ_M, SOQ_E, DBL_M, DBL_E, REACH_M, REACH_E, XRAY_M, RQF_M, RQF_E,
-            UNOPP_M, UNOPP_E, LEVER_M, LEVER_E, BLOCK_M, BLOCK_E;
+            UNOPP_M, UNOPP_E, LEVER_M, LEVER_E, BLOCK_M, BLOCK_E, QINF_M, QINF_E, PFLANK_M, PFLANK_E, FLANK_M;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -226,6 +226,13 @@ public final class EvalTrace {
         BLOCK_M = add("BLOCKED_PAWN_MG", 8, MG, 4, 6, true, false,
                 "A pawn on its 5th or 6th rank with an enemy pawn on its stop square, by its relative rank (the others stay 0).");
         BLOCK_E = add("BLOCKED_PAWN_EG", 8, EG, 4, 6, true, false, null);
+        QINF_M = scalar("QUEEN_INFILTRATION_MG", MG, "Our queen on their half (5th rank on) on a square their pawns can never attack.");
+        QINF_E = scalar("QUEEN_INFILTRATION_EG", EG, null);
+        PFLANK_M = scalar("PAWNLESS_FLANK_MG", MG, "Our king on a flank (KING_FLANK) with no pawn of either side on it (penalty, subtracted).");
+        PFLANK_E = scalar("PAWNLESS_FLANK_EG", EG, null);
+        FLANK_M = scalar("FLANK_ATTACK_MG", MG,
+                "King safety (midgame): per square of our king's flank in our camp (our five nearest ranks) that they attack, and\n"
+                + "     * again for those they attack twice (penalty, subtracted).");
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -306,6 +313,9 @@ public final class EvalTrace {
         w[LEVER_M] = WEAK_LEVER_MG; w[LEVER_E] = WEAK_LEVER_EG;
         System.arraycopy(BLOCKED_PAWN_MG, 0, w, BLOCK_M, 8);
         System.arraycopy(BLOCKED_PAWN_EG, 0, w, BLOCK_E, 8);
+        w[QINF_M] = QUEEN_INFILTRATION_MG; w[QINF_E] = QUEEN_INFILTRATION_EG;
+        w[PFLANK_M] = PAWNLESS_FLANK_MG; w[PFLANK_E] = PAWNLESS_FLANK_EG;
+        w[FLANK_M] = FLANK_ATTACK_MG;
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -568,6 +578,9 @@ public final class EvalTrace {
                         if (onLong && seen >= 2) c[LONGDIAG_M] += sg;
                     }
                     if (t == QUEEN && weakQueenByRays(p, sq, them)) { c[WEAKQ_M] -= sg; c[WEAKQ_E] -= sg; }
+                    if (t == QUEEN && (col == WHITE ? sq >> 3 : 7 - (sq >> 3)) >= 4 && !pawnCanAttack(them, sq, theirPawns)) {
+                        c[QINF_M] += sg; c[QINF_E] += sg;
+                    }
                     long att = switch (t) {
                         case KNIGHT -> KNIGHT_ATTACKS[sq];
                         case BISHOP -> bishopAttacks(sq, occ);
@@ -702,6 +715,24 @@ public final class EvalTrace {
                 }
             }
         }
+        // The king's flank, file by file and rank by rank.
+        for (int col = WHITE; col <= BLACK; col++) {
+            final double sg = col == WHITE ? 1 : -1;
+            final int king = col == WHITE ? wKing : bKing, kf = king & 7;
+            final int lo = kf <= 2 ? 0 : kf <= 4 ? 2 : kf <= 6 ? 4 : 5, hi = kf <= 2 ? (kf == 0 ? 2 : 3) : kf <= 4 ? 5 : 7;
+            final int[] theirs = attackers2[col ^ 1];
+            int attacks = 0, pawns = 0;
+            for (int f = lo; f <= hi; f++) {
+                for (int r = 0; r < 8; r++) {
+                    int sq = r * 8 + f;
+                    if (p.pieceAt(sq) != NONE && type(p.pieceAt(sq)) == PAWN) pawns++;
+                    int rel = col == WHITE ? r : 7 - r;
+                    if (rel <= 4) attacks += Math.min(theirs[sq], 2);
+                }
+            }
+            c[FLANK_M] -= sg * attacks;
+            if (pawns == 0) { c[PFLANK_M] -= sg; c[PFLANK_E] -= sg; }
+        }
         for (int col = WHITE; col <= BLACK; col++) {
             long q = p.pieces(col ^ 1, QUEEN);
             if (Long.bitCount(q) != 1) continue;
@@ -773,6 +804,17 @@ public final class EvalTrace {
                 if (seen == 1 && (p.pieces(them, sniper) >>> s & 1) != 0) return true;
                 if (++seen == 2) break;
             }
+        }
+        return false;
+    }
+
+    /** A pawn of colour them can ever attack sq: one of theirs on a file next to it, on sq's far side (walked). */
+    private static boolean pawnCanAttack(int them, int sq, long theirPawns) {
+        int f = sq & 7, r = sq >> 3;
+        for (int af = f - 1; af <= f + 1; af += 2) {
+            if (af < 0 || af > 7) continue;
+            for (int ar = 0; ar < 8; ar++)
+                if ((them == BLACK ? ar > r : ar < r) && (theirPawns >>> (ar * 8 + af) & 1) != 0) return true;
         }
         return false;
     }

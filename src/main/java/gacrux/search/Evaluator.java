@@ -279,6 +279,20 @@ public final class Evaluator {
     static final int[] BLOCKED_PAWN_MG = {0, 0, 0, 0, 0, 0, 0, 0};
     static final int[] BLOCKED_PAWN_EG = {0, 0, 0, 0, 0, 0, 0, 0};
 
+    /** Our queen on their half (5th rank on) on a square their pawns can never attack. */
+    static final int QUEEN_INFILTRATION_MG = 0;
+    static final int QUEEN_INFILTRATION_EG = 0;
+
+    /** Our king on a flank (KING_FLANK) with no pawn of either side on it (penalty, subtracted). */
+    static final int PAWNLESS_FLANK_MG = 0;
+    static final int PAWNLESS_FLANK_EG = 0;
+
+    /**
+     * King safety (midgame): per square of our king's flank in our camp (our five nearest ranks) that they attack, and
+     * again for those they attack twice (penalty, subtracted).
+     */
+    static final int FLANK_ATTACK_MG = 0;
+
     /**
      * Piece-square tables written from white's point of view as seen on a diagram: the first row of each
      * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block.
@@ -685,6 +699,9 @@ public final class Evaluator {
                 if (weakQueen(sq, occ, (theirRooks & ROOK_LINES[sq]) | (theirBishops & BISHOP_LINES[sq]))) {
                     m -= WEAK_QUEEN_MG; e -= WEAK_QUEEN_EG;
                 }
+                if ((c == WHITE ? sq >= 32 : sq < 32) && (theirSpan & (1L << sq)) == 0) {
+                    m += QUEEN_INFILTRATION_MG; e += QUEEN_INFILTRATION_EG;
+                }
                 long att = rookAttacks(sq, occ) | bishopAttacks(sq, occ);
                 queenAtt |= att;
                 att2 |= allAtt & att;
@@ -803,6 +820,17 @@ public final class Evaluator {
                 if (c == WHITE) { mw += m; ew += e; } else { mw -= m; ew -= e; }
             }
             mg += mw; eg += ew;
+        }
+
+        // ---- the king's flank: attacks on our camp there, and no pawns on it at all ----
+        {
+            long wFlank = KING_FLANK[wKing & 7], bFlank = KING_FLANK[bKing & 7];
+            long wCamp = wFlank & CAMP[WHITE] & bAtt, bCamp = bFlank & CAMP[BLACK] & wAtt;
+            int n = Long.bitCount(wCamp) + Long.bitCount(wCamp & bAtt2) - Long.bitCount(bCamp) - Long.bitCount(bCamp & wAtt2);
+            mg -= n * FLANK_ATTACK_MG;
+            n = ((allPawns & wFlank) == 0 ? 1 : 0) - ((allPawns & bFlank) == 0 ? 1 : 0);
+            mg -= n * PAWNLESS_FLANK_MG;
+            eg -= n * PAWNLESS_FLANK_EG;
         }
 
         // ---- knight on queen: a safe square from which one of our knights would attack their (only) queen ----
@@ -1021,6 +1049,12 @@ public final class Evaluator {
     static final long[] SPACE_MASK = {0x3C3C3C00L, 0x3C3C3C00L << 24};
     static final long CENTER = (1L << 27) | (1L << 28) | (1L << 35) | (1L << 36);
     static final long LONG_DIAGONALS = 0x8040201008040201L | 0x0102040810204080L;
+    /** The files of a king's flank, by the king's file: a-c, a-d, a-d, c-f, c-f, e-h, e-h, f-h. */
+    static final long[] KING_FLANK = {
+            0x0707070707070707L, 0x0F0F0F0F0F0F0F0FL, 0x0F0F0F0F0F0F0F0FL, 0x3C3C3C3C3C3C3C3CL,
+            0x3C3C3C3C3C3C3C3CL, 0xF0F0F0F0F0F0F0F0L, 0xF0F0F0F0F0F0F0F0L, 0xE0E0E0E0E0E0E0E0L};
+    /** Each side's camp: its five nearest ranks. */
+    static final long[] CAMP = {0x000000FFFFFFFFFFL, 0xFFFFFFFFFF000000L};
     /** Each side's 4th to 6th rank, where outposts stand. */
     static final long[] OUTPOST_RANKS = {0x0000FFFFFF000000L, 0x000000FFFFFF0000L};
 

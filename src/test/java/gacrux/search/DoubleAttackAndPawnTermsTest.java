@@ -96,6 +96,35 @@ class DoubleAttackAndPawnTermsTest {
     }
 
     @Test
+    void queenInfiltration() {
+        assertEquals(1, count("4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1", "QUEEN_INFILTRATION_MG", 0));
+        assertEquals(0, count("4k3/2p5/8/3Q4/8/8/8/4K3 w - - 0 1", "QUEEN_INFILTRATION_EG", 0), "c7 can attack d6 and d5");
+        assertEquals(0, count("4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1", "QUEEN_INFILTRATION_MG", 0), "on our half");
+        // A pawn behind the queen can never attack it.
+        assertEquals(1, count("4k3/8/8/3Q4/2p5/8/8/4K3 w - - 0 1", "QUEEN_INFILTRATION_MG", 0));
+    }
+
+    @Test
+    void pawnlessFlank() {
+        // White's king on g1 (flank e-h) with pawns only on a-c; black's king on b8 (flank a-d) has a2 and b7.
+        assertEquals(-1, count("1k6/1p6/8/8/8/8/P7/6K1 w - - 0 1", "PAWNLESS_FLANK_EG", 0));
+        assertEquals(0, count("1k6/1p6/8/8/8/8/P5P1/6K1 w - - 0 1", "PAWNLESS_FLANK_MG", 0));
+        // The h-file king's flank is f-h: an e-file pawn does not cover it.
+        assertEquals(-1, count("1k6/1p6/8/8/8/8/P3P3/7K w - - 0 1", "PAWNLESS_FLANK_MG", 0));
+    }
+
+    @Test
+    void flankAttacksCountOnceAndAgainWhenDoubled() {
+        // White's king g1: flank e-h, camp ranks 1-5. Black's h7 queen attacks h5 h4 h3 h2 down the file and f5 e4 on
+        // its diagonal there: 6 squares (white attacks nothing on black's a-c flank).
+        assertEquals(-6, count("k7/7q/8/8/8/8/7P/6K1 w - - 0 1", "FLANK_ATTACK_MG", 0));
+        // A d8 bishop adds g5 and attacks h4 a second time: 7 squares, one of them twice.
+        assertEquals(-8, count("k2b4/7q/8/8/8/8/7P/6K1 w - - 0 1", "FLANK_ATTACK_MG", 0));
+        // A rook behind the queen on the h-file adds nothing: attacks are direct.
+        assertEquals(-6, count("k6r/7q/8/8/8/8/7P/6K1 w - - 0 1", "FLANK_ATTACK_MG", 0));
+    }
+
+    @Test
     void blockedPawnsByRank() {
         // e5 (4th relative rank index) blocked by e6 (black's 2nd index).
         String fen = "4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1";
