@@ -65,8 +65,7 @@ public final class EvalTrace {
             OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M,
             FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M, CONN_M, CONN_E, LONGDIAG_M, WEAKP_M, WEAKP_E, SPACE_M,
             SHELTER_M, CAND_M, CAND_E, KPROT_M, KPROT_E, WEAKQ_M, WEAKQ_E, RAMMED_M, RAMMED_E, NQUEEN_M, NQUEEN_E, TR_M, TR_E,
-            RESTR_M, RESTR_E, TK_M, TK_E, SOQ_M, SOQ_E, DBL_M, DBL_E, REACH_M, REACH_E, XRAY_M, RQF_M, RQF_E,
-            UNOPP_M, UNOPP_E, LEVER_M, LEVER_E, BLOCK_M, BLOCK_E, QINF_M, QINF_E, PFLANK_M, PFLANK_E, FLANK_M;
+            RESTR_M, RESTR_E, TK_M, TK_E, DBL_M, DBL_E, XRAY_M, RQF_M, RQF_E, UNOPP_M, UNOPP_E, PFLANK_M, PFLANK_E, FLANK_M;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -202,16 +201,8 @@ public final class EvalTrace {
         RESTR_E = scalar("RESTRICTED_EG", EG, null);
         TK_M = scalar("THREAT_KING_MG", MG, "An enemy pawn or piece that they do not strongly protect, attacked by our king.");
         TK_E = scalar("THREAT_KING_EG", EG, null);
-        SOQ_M = scalar("SLIDER_ON_QUEEN_MG", MG,
-                "A safe square (not theirs strongly protected, not their pawns' nor ours) that we attack twice, from which one of\n"
-                + "     * our bishops or rooks would attack their (only) queen along its line.");
-        SOQ_E = scalar("SLIDER_ON_QUEEN_EG", EG, null);
         DBL_M = scalar("DOUBLE_ATTACKED_MG", MG, "An enemy knight, bishop, rook or queen that they defend, but with no pawn, and we attack twice.");
         DBL_E = scalar("DOUBLE_ATTACKED_EG", EG, null);
-        REACH_M = add("REACHABLE_OUTPOST_MG", 7, MG, 2, 4, true, false,
-                "A knight or bishop not on an outpost that attacks an empty or enemy-held outpost square (4th to 6th rank, guarded\n"
-                + "     * by our pawn, out of reach of their pawns), by the piece's type.");
-        REACH_E = add("REACHABLE_OUTPOST_EG", 7, EG, 2, 4, true, false, null);
         XRAY_M = add("KING_RING_XRAY_MG", 7, MG, 3, 5, true, false,
                 "A bishop or rook that does not attack their king zone but would through pieces (a bishop's diagonals blocked by\n"
                 + "     * pawns only; a rook's file through everything), by its type (midgame).");
@@ -219,15 +210,6 @@ public final class EvalTrace {
         RQF_E = scalar("ROOK_QUEEN_FILE_EG", EG, null);
         UNOPP_M = scalar("WEAK_UNOPPOSED_MG", MG, "An isolated or backward pawn with no enemy pawn in front of it on its file (penalty, subtracted).");
         UNOPP_E = scalar("WEAK_UNOPPOSED_EG", EG, null);
-        LEVER_M = scalar("WEAK_LEVER_MG", MG, "A pawn that no pawn of ours guards, attacked by two enemy pawns (penalty, subtracted).");
-        LEVER_E = scalar("WEAK_LEVER_EG", EG, null);
-        // A blocked pair counts +1 at relative rank r for one side and -1 at 6 - r for the other, so only the pair's difference
-        // is seen: the entries from the 5th rank on carry it, the others stay 0 (a pawn on its 7th is never blocked by a pawn).
-        BLOCK_M = add("BLOCKED_PAWN_MG", 8, MG, 4, 6, true, false,
-                "A pawn on its 5th or 6th rank with an enemy pawn on its stop square, by its relative rank (the others stay 0).");
-        BLOCK_E = add("BLOCKED_PAWN_EG", 8, EG, 4, 6, true, false, null);
-        QINF_M = scalar("QUEEN_INFILTRATION_MG", MG, "Our queen on their half (5th rank on) on a square their pawns can never attack.");
-        QINF_E = scalar("QUEEN_INFILTRATION_EG", EG, null);
         PFLANK_M = scalar("PAWNLESS_FLANK_MG", MG, "Our king on a flank (KING_FLANK) with no pawn of either side on it (penalty, subtracted).");
         PFLANK_E = scalar("PAWNLESS_FLANK_EG", EG, null);
         FLANK_M = scalar("FLANK_ATTACK_MG", MG,
@@ -303,17 +285,10 @@ public final class EvalTrace {
         System.arraycopy(THREAT_ROOK_EG, 0, w, TR_E, 7);
         w[RESTR_M] = RESTRICTED_MG; w[RESTR_E] = RESTRICTED_EG;
         w[TK_M] = THREAT_KING_MG; w[TK_E] = THREAT_KING_EG;
-        w[SOQ_M] = SLIDER_ON_QUEEN_MG; w[SOQ_E] = SLIDER_ON_QUEEN_EG;
         w[DBL_M] = DOUBLE_ATTACKED_MG; w[DBL_E] = DOUBLE_ATTACKED_EG;
-        System.arraycopy(REACHABLE_OUTPOST_MG, 0, w, REACH_M, 7);
-        System.arraycopy(REACHABLE_OUTPOST_EG, 0, w, REACH_E, 7);
         System.arraycopy(KING_RING_XRAY_MG, 0, w, XRAY_M, 7);
         w[RQF_M] = ROOK_QUEEN_FILE_MG; w[RQF_E] = ROOK_QUEEN_FILE_EG;
         w[UNOPP_M] = WEAK_UNOPPOSED_MG; w[UNOPP_E] = WEAK_UNOPPOSED_EG;
-        w[LEVER_M] = WEAK_LEVER_MG; w[LEVER_E] = WEAK_LEVER_EG;
-        System.arraycopy(BLOCKED_PAWN_MG, 0, w, BLOCK_M, 8);
-        System.arraycopy(BLOCKED_PAWN_EG, 0, w, BLOCK_E, 8);
-        w[QINF_M] = QUEEN_INFILTRATION_MG; w[QINF_E] = QUEEN_INFILTRATION_EG;
         w[PFLANK_M] = PAWNLESS_FLANK_MG; w[PFLANK_E] = PAWNLESS_FLANK_EG;
         w[FLANK_M] = FLANK_ATTACK_MG;
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
@@ -474,11 +449,6 @@ public final class EvalTrace {
                 if (phalanx) { c[PHALANX_M] += sg; c[PHALANX_E] += sg; }
                 if (supported || phalanx) { c[CONN_M + relRank] += sg; c[CONN_E + relRank] += sg; }
                 int stopSq = col == WHITE ? sq + 8 : sq - 8;
-                if ((theirPawns >>> stopSq & 1) != 0) { c[BLOCK_M + relRank] += sg; c[BLOCK_E + relRank] += sg; }
-                int levers = 0;   // enemy pawns diagonally ahead
-                for (int af = f - 1; af <= f + 1; af += 2)
-                    if (af >= 0 && af < 8 && (theirPawns >>> ((stopSq & 56) + af) & 1) != 0) levers++;
-                if (!supported && levers == 2) { c[LEVER_M] -= sg; c[LEVER_E] -= sg; }
                 boolean unopposed = true;   // no enemy pawn ahead on the file, walked square by square
                 for (int t = stopSq; t >= 0 && t < 64; t += col == WHITE ? 8 : -8) if ((theirPawns >>> t & 1) != 0) unopposed = false;
                 boolean passed = !blockedByOwn
@@ -578,9 +548,6 @@ public final class EvalTrace {
                         if (onLong && seen >= 2) c[LONGDIAG_M] += sg;
                     }
                     if (t == QUEEN && weakQueenByRays(p, sq, them)) { c[WEAKQ_M] -= sg; c[WEAKQ_E] -= sg; }
-                    if (t == QUEEN && (col == WHITE ? sq >> 3 : 7 - (sq >> 3)) >= 4 && !pawnCanAttack(them, sq, theirPawns)) {
-                        c[QINF_M] += sg; c[QINF_E] += sg;
-                    }
                     long att = switch (t) {
                         case KNIGHT -> KNIGHT_ATTACKS[sq];
                         case BISHOP -> bishopAttacks(sq, occ);
@@ -590,12 +557,6 @@ public final class EvalTrace {
                     allAtt |= att;
                     addAttacks(count, att);
                     typeAtt[col][t] |= att;
-                    if ((t == KNIGHT || t == BISHOP) && !outpostSquare(col, sq, ownPawnAtt, theirPawns)) {
-                        boolean reaches = false;
-                        for (long a = att & ~own; a != 0 && !reaches; a &= a - 1)
-                            reaches = outpostSquare(col, Long.numberOfTrailingZeros(a), ownPawnAtt, theirPawns);
-                        if (reaches) { c[REACH_M + t] += sg; c[REACH_E + t] += sg; }
-                    }
                     if (t == KNIGHT || t == BISHOP) minorAtt |= att;
                     else if (t == ROOK) rookAtt |= att;
                     int mob = MOB_OFFSET[t] + Long.bitCount(att & mobilityArea);
@@ -696,7 +657,6 @@ public final class EvalTrace {
             final int[] ours = attackers2[col], theirs = attackers2[them];
             final long theirPawnAtt = col == WHITE ? bPawnAtt : wPawnAtt;
             final int ourKing = col == WHITE ? wKing : bKing, theirKing = col == WHITE ? bKing : wKing;
-            final int q = Long.bitCount(p.pieces(them, QUEEN)) == 1 ? Long.numberOfTrailingZeros(p.pieces(them, QUEEN)) : -1;
             for (int sq = 0; sq < 64; sq++) {
                 boolean strong = (theirPawnAtt >>> sq & 1) != 0 || (theirs[sq] >= 2 && ours[sq] < 2);
                 if (theirs[sq] > 0 && ours[sq] > 0 && !strong) { c[RESTR_M] += sg; c[RESTR_E] += sg; }
@@ -705,13 +665,6 @@ public final class EvalTrace {
                 if (enemy && !strong && ours[sq] > 0 && DISTANCE[ourKing][sq] == 1) { c[TK_M] += sg; c[TK_E] += sg; }
                 if (enemy && type(piece) != PAWN && ours[sq] >= 2 && theirs[sq] > 0 && (theirPawnAtt >>> sq & 1) == 0) {
                     c[DBL_M] += sg; c[DBL_E] += sg;
-                }
-                if (q >= 0 && ours[sq] >= 2 && !strong && (theirPawnAtt >>> sq & 1) == 0
-                        && (piece == NONE || color(piece) == them)) {
-                    long bishopLine = bishopAttacks(q, occ), rookLine = rookAttacks(q, occ);
-                    if (((bishopLine & typeAtt[col][BISHOP]) >>> sq & 1) != 0 || ((rookLine & typeAtt[col][ROOK]) >>> sq & 1) != 0) {
-                        c[SOQ_M] += sg; c[SOQ_E] += sg;
-                    }
                 }
             }
         }
@@ -808,36 +761,9 @@ public final class EvalTrace {
         return false;
     }
 
-    /** A pawn of colour them can ever attack sq: one of theirs on a file next to it, on sq's far side (walked). */
-    private static boolean pawnCanAttack(int them, int sq, long theirPawns) {
-        int f = sq & 7, r = sq >> 3;
-        for (int af = f - 1; af <= f + 1; af += 2) {
-            if (af < 0 || af > 7) continue;
-            for (int ar = 0; ar < 8; ar++)
-                if ((them == BLACK ? ar > r : ar < r) && (theirPawns >>> (ar * 8 + af) & 1) != 0) return true;
-        }
-        return false;
-    }
-
     /** One more attacker on each square of att. */
     private static void addAttacks(int[] count, long att) {
         for (long a = att; a != 0; a &= a - 1) count[Long.numberOfTrailingZeros(a)]++;
-    }
-
-    /**
-     * sq is an outpost square for colour col: its 4th to 6th rank, guarded by one of our pawns, no enemy pawn on the
-     * files next to it ahead of it (walked square by square).
-     */
-    private static boolean outpostSquare(int col, int sq, long ownPawnAtt, long theirPawns) {
-        int rel = col == WHITE ? sq >> 3 : 7 - (sq >> 3);
-        if (rel < 3 || rel > 5 || (ownPawnAtt >>> sq & 1) == 0) return false;
-        int f = sq & 7;
-        for (int r = rel + 1; r <= 6; r++) {
-            int rank = col == WHITE ? r : 7 - r;
-            for (int af = f - 1; af <= f + 1; af += 2)
-                if (af >= 0 && af < 8 && (theirPawns >>> (rank * 8 + af) & 1) != 0) return false;
-        }
-        return true;
     }
 
     /** Material plus piece-square entry of a piece of colour col on sq. */
