@@ -64,7 +64,8 @@ public final class EvalTrace {
             STORM_M, STORM_BL_M, KOPEN_M, KSEMI_OWN_M, KCENTER_M, KTRAP_M, CHECK_M, CHECK_E,
             OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M,
             FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M, CONN_M, CONN_E, LONGDIAG_M, WEAKP_M, WEAKP_E, SPACE_M,
-            SHELTER_M, CAND_M, CAND_E, KPROT_M, KPROT_E, WEAKQ_M, WEAKQ_E, RAMMED_M, RAMMED_E, NQUEEN_M, NQUEEN_E, TR_M, TR_E;
+            SHELTER_M, CAND_M, CAND_E, KPROT_M, KPROT_E, WEAKQ_M, WEAKQ_E, RAMMED_M, RAMMED_E, NQUEEN_M, NQUEEN_E, TR_M, TR_E,
+            RESTR_M, RESTR_E, TK_M, TK_E, DBL_M, DBL_E, XRAY_M, RQF_M, RQF_E, UNOPP_M, UNOPP_E, PFLANK_M, PFLANK_E, FLANK_M;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -195,6 +196,25 @@ public final class EvalTrace {
         TR_M = add("THREAT_ROOK_MG", 7, MG, 1, 4, true, false,
                 "An enemy pawn, knight or bishop that no enemy pawn defends, attacked by one of our rooks, by its type.");
         TR_E = add("THREAT_ROOK_EG", 7, EG, 1, 4, true, false, null);
+        RESTR_M = scalar("RESTRICTED_MG", MG,
+                "Squares they attack and do not strongly protect (no pawn of theirs, not twice unless we attack twice too) that we attack.");
+        RESTR_E = scalar("RESTRICTED_EG", EG, null);
+        TK_M = scalar("THREAT_KING_MG", MG, "An enemy pawn or piece that they do not strongly protect, attacked by our king.");
+        TK_E = scalar("THREAT_KING_EG", EG, null);
+        DBL_M = scalar("DOUBLE_ATTACKED_MG", MG, "An enemy knight, bishop, rook or queen that they defend, but with no pawn, and we attack twice.");
+        DBL_E = scalar("DOUBLE_ATTACKED_EG", EG, null);
+        XRAY_M = add("KING_RING_XRAY_MG", 7, MG, 3, 5, true, false,
+                "A bishop or rook that does not attack their king zone but would through pieces (a bishop's diagonals blocked by\n"
+                + "     * pawns only; a rook's file through everything), by its type (midgame).");
+        RQF_M = scalar("ROOK_QUEEN_FILE_MG", MG, "A rook on a file that holds a queen (of either side).");
+        RQF_E = scalar("ROOK_QUEEN_FILE_EG", EG, null);
+        UNOPP_M = scalar("WEAK_UNOPPOSED_MG", MG, "An isolated or backward pawn with no enemy pawn in front of it on its file (penalty, subtracted).");
+        UNOPP_E = scalar("WEAK_UNOPPOSED_EG", EG, null);
+        PFLANK_M = scalar("PAWNLESS_FLANK_MG", MG, "Our king on a flank (KING_FLANK) with no pawn of either side on it (penalty, subtracted).");
+        PFLANK_E = scalar("PAWNLESS_FLANK_EG", EG, null);
+        FLANK_M = scalar("FLANK_ATTACK_MG", MG,
+                "King safety (midgame): per square of our king's flank in our camp (our five nearest ranks) that they attack, and\n"
+                + "     * again for those they attack twice (penalty, subtracted).");
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -263,6 +283,14 @@ public final class EvalTrace {
         w[NQUEEN_M] = KNIGHT_ON_QUEEN_MG; w[NQUEEN_E] = KNIGHT_ON_QUEEN_EG;
         System.arraycopy(THREAT_ROOK_MG, 0, w, TR_M, 7);
         System.arraycopy(THREAT_ROOK_EG, 0, w, TR_E, 7);
+        w[RESTR_M] = RESTRICTED_MG; w[RESTR_E] = RESTRICTED_EG;
+        w[TK_M] = THREAT_KING_MG; w[TK_E] = THREAT_KING_EG;
+        w[DBL_M] = DOUBLE_ATTACKED_MG; w[DBL_E] = DOUBLE_ATTACKED_EG;
+        System.arraycopy(KING_RING_XRAY_MG, 0, w, XRAY_M, 7);
+        w[RQF_M] = ROOK_QUEEN_FILE_MG; w[RQF_E] = ROOK_QUEEN_FILE_EG;
+        w[UNOPP_M] = WEAK_UNOPPOSED_MG; w[UNOPP_E] = WEAK_UNOPPOSED_EG;
+        w[PFLANK_M] = PAWNLESS_FLANK_MG; w[PFLANK_E] = PAWNLESS_FLANK_EG;
+        w[FLANK_M] = FLANK_ATTACK_MG;
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -368,6 +396,9 @@ public final class EvalTrace {
         int phase = 0;
         long wAtt = 0, bAtt = 0;
         final long[][] typeAtt = new long[2][7];   // [colour][piece type]: attacks, for the safe checks
+        // [colour][square]: how many of that side's pawns, pieces and king attack it, counted one attacker at a time
+        // (Evaluator keeps a bitboard of the squares attacked twice instead).
+        final int[][] attackers2 = new int[2][64];
         long passers = 0;                          // both sides' passed pawns, for the terms that need both attacks
         for (int col = WHITE; col <= BLACK; col++) {
             final int them = col ^ 1;
@@ -384,6 +415,9 @@ public final class EvalTrace {
             final long theirPawnAtt = col == WHITE ? bPawnAtt : wPawnAtt;
             long allAtt = ownPawnAtt | KING_ATTACKS[ownKing];
             long minorAtt = 0, rookAtt = 0;
+            final int[] count = attackers2[col];
+            for (long b = ownPawns; b != 0; b &= b - 1) addAttacks(count, PAWN_ATTACKS[col][Long.numberOfTrailingZeros(b)]);
+            addAttacks(count, KING_ATTACKS[ownKing]);
             for (int t = KNIGHT; t <= QUEEN; t++) {
                 double n = Long.bitCount(ownPawnAtt & p.pieces(them, t));
                 c[TP_M + t] += sg * n;
@@ -414,14 +448,19 @@ public final class EvalTrace {
                 if (supported) { c[SUPPORTED_M] += sg; c[SUPPORTED_E] += sg; }
                 if (phalanx) { c[PHALANX_M] += sg; c[PHALANX_E] += sg; }
                 if (supported || phalanx) { c[CONN_M + relRank] += sg; c[CONN_E + relRank] += sg; }
+                int stopSq = col == WHITE ? sq + 8 : sq - 8;
+                boolean unopposed = true;   // no enemy pawn ahead on the file, walked square by square
+                for (int t = stopSq; t >= 0 && t < 64; t += col == WHITE ? 8 : -8) if ((theirPawns >>> t & 1) != 0) unopposed = false;
                 boolean passed = !blockedByOwn
                         && (theirPawns & (col == WHITE ? PASSED_W[sq] : PASSED_B[sq])) == 0;
                 if ((ownPawns & ADJACENT_FILES[f]) == 0) {
                     c[ISOLATED_M] -= sg; c[ISOLATED_E] -= sg;
+                    if (unopposed) { c[UNOPP_M] -= sg; c[UNOPP_E] -= sg; }
                 } else if (!passed && relRank < 6
                         && (ownPawns & (col == WHITE ? BACKWARD_W[sq] : BACKWARD_B[sq])) == 0
                         && (PAWN_ATTACKS[col][col == WHITE ? sq + 8 : sq - 8] & theirPawns) != 0) {
                     c[BACKWARD_M] -= sg; c[BACKWARD_E] -= sg;
+                    if (unopposed) { c[UNOPP_M] -= sg; c[UNOPP_E] -= sg; }
                 }
                 if (!passed && (allPawns & front) == 0) {
                     // Candidate: count the helpers and the sentries square by square.
@@ -461,6 +500,10 @@ public final class EvalTrace {
                         long file = FILE_A << (sq & 7);
                         if ((allPawns & file) == 0) { c[OPEN_M] += sg; c[OPEN_E] += sg; }
                         else if ((ownPawns & file) == 0) { c[SEMI_M] += sg; c[SEMI_E] += sg; }
+                        for (int r = 0; r < 8; r++) {
+                            int fs = r * 8 + (sq & 7);
+                            if (p.pieceAt(fs) != NONE && type(p.pieceAt(fs)) == QUEEN) { c[RQF_M] += sg; c[RQF_E] += sg; break; }
+                        }
                         int rel = col == WHITE ? sq >> 3 : 7 - (sq >> 3);
                         int kingRel = col == WHITE ? theirKing >> 3 : 7 - (theirKing >> 3);
                         if (rel == 6 && (kingRel == 7 || Long.bitCount(theirPawns & (RANK_1 << (sq & 56))) > 0)) {
@@ -512,6 +555,7 @@ public final class EvalTrace {
                         default -> rookAttacks(sq, occ) | bishopAttacks(sq, occ);
                     };
                     allAtt |= att;
+                    addAttacks(count, att);
                     typeAtt[col][t] |= att;
                     if (t == KNIGHT || t == BISHOP) minorAtt |= att;
                     else if (t == ROOK) rookAtt |= att;
@@ -520,6 +564,8 @@ public final class EvalTrace {
                     c[MOB_E + mob] += sg;
                     long z = att & theirZone;
                     if (z != 0) { attackers++; attackUnits += KING_ATTACK_WEIGHT[t] * Long.bitCount(z); }
+                    else if (t == BISHOP && (bishopAttacks(sq, allPawns) & theirZone) != 0) c[XRAY_M + BISHOP] += sg;
+                    else if (t == ROOK && ((FILE_A << (sq & 7)) & theirZone) != 0) c[XRAY_M + ROOK] += sg;
                 }
             }
             for (int t = PAWN; t <= QUEEN; t++) {
@@ -604,6 +650,42 @@ public final class EvalTrace {
             long bGuard = bPawnAtt | typeAtt[BLACK][KNIGHT] | typeAtt[BLACK][BISHOP] | typeAtt[BLACK][ROOK];
             c[KWEAK_M] += Long.bitCount(KING_ATTACKS[bKing] & wAtt & ~bGuard) - Long.bitCount(KING_ATTACKS[wKing] & bAtt & ~wGuard);
         }
+        // Double attacks, square by square from the attacker counts.
+        for (int col = WHITE; col <= BLACK; col++) {
+            final int them = col ^ 1;
+            final double sg = col == WHITE ? 1 : -1;
+            final int[] ours = attackers2[col], theirs = attackers2[them];
+            final long theirPawnAtt = col == WHITE ? bPawnAtt : wPawnAtt;
+            final int ourKing = col == WHITE ? wKing : bKing, theirKing = col == WHITE ? bKing : wKing;
+            for (int sq = 0; sq < 64; sq++) {
+                boolean strong = (theirPawnAtt >>> sq & 1) != 0 || (theirs[sq] >= 2 && ours[sq] < 2);
+                if (theirs[sq] > 0 && ours[sq] > 0 && !strong) { c[RESTR_M] += sg; c[RESTR_E] += sg; }
+                int piece = p.pieceAt(sq);
+                boolean enemy = piece != NONE && color(piece) == them && sq != theirKing;
+                if (enemy && !strong && ours[sq] > 0 && DISTANCE[ourKing][sq] == 1) { c[TK_M] += sg; c[TK_E] += sg; }
+                if (enemy && type(piece) != PAWN && ours[sq] >= 2 && theirs[sq] > 0 && (theirPawnAtt >>> sq & 1) == 0) {
+                    c[DBL_M] += sg; c[DBL_E] += sg;
+                }
+            }
+        }
+        // The king's flank, file by file and rank by rank.
+        for (int col = WHITE; col <= BLACK; col++) {
+            final double sg = col == WHITE ? 1 : -1;
+            final int king = col == WHITE ? wKing : bKing, kf = king & 7;
+            final int lo = kf <= 2 ? 0 : kf <= 4 ? 2 : kf <= 6 ? 4 : 5, hi = kf <= 2 ? (kf == 0 ? 2 : 3) : kf <= 4 ? 5 : 7;
+            final int[] theirs = attackers2[col ^ 1];
+            int attacks = 0, pawns = 0;
+            for (int f = lo; f <= hi; f++) {
+                for (int r = 0; r < 8; r++) {
+                    int sq = r * 8 + f;
+                    if (p.pieceAt(sq) != NONE && type(p.pieceAt(sq)) == PAWN) pawns++;
+                    int rel = col == WHITE ? r : 7 - r;
+                    if (rel <= 4) attacks += Math.min(theirs[sq], 2);
+                }
+            }
+            c[FLANK_M] -= sg * attacks;
+            if (pawns == 0) { c[PFLANK_M] -= sg; c[PFLANK_E] -= sg; }
+        }
         for (int col = WHITE; col <= BLACK; col++) {
             long q = p.pieces(col ^ 1, QUEEN);
             if (Long.bitCount(q) != 1) continue;
@@ -677,6 +759,11 @@ public final class EvalTrace {
             }
         }
         return false;
+    }
+
+    /** One more attacker on each square of att. */
+    private static void addAttacks(int[] count, long att) {
+        for (long a = att; a != 0; a &= a - 1) count[Long.numberOfTrailingZeros(a)]++;
     }
 
     /** Material plus piece-square entry of a piece of colour col on sq. */

@@ -43,7 +43,7 @@ final class Tune {
     static final double DEFAULT_LAMBDA = 1e-6;
 
     record Options(Path data, int iterations, Path out, Path apply, double rate, int threads, double lambda, double tableLambda,
-                   double blend) {}
+                   double blend, java.util.Set<String> freeze) {}
 
     /**
      * The labelled samples, split into training and held-out sets. A score (white's centipawns from {@code label}'s
@@ -66,7 +66,7 @@ final class Tune {
     record Result(double k, double lossBefore, double lossAfter, double testBefore, double testAfter, int[] weights) {}
 
     static String usage() {
-        return "usage: tune --data FILE [--iterations N] [--out FILE] [--apply src/main/java/gacrux/search/Evaluator.java] [--rate R] [--lambda L] [--table-lambda L] [--threads T] [--blend W]";
+        return "usage: tune --data FILE [--iterations N] [--out FILE] [--apply src/main/java/gacrux/search/Evaluator.java] [--rate R] [--lambda L] [--table-lambda L] [--threads T] [--blend W] [--freeze GROUP,...]";
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
@@ -97,7 +97,7 @@ final class Tune {
                 return 2;
             }
         }
-        Result r = tune(target, o.iterations(), o.rate(), o.lambda(), o.tableLambda(), o.threads(), err);
+        Result r = tune(target, o.iterations(), o.rate(), o.lambda(), o.tableLambda(), o.threads(), o.freeze(), err);
         out.printf("K = %.4f%n", r.k());
         out.printf("loss before: %.6f (held out %.6f)%n", r.lossBefore(), r.testBefore());
         out.printf("loss after:  %.6f (held out %.6f), rounded weights, %d iterations, %.1f s%n",
@@ -130,6 +130,7 @@ final class Tune {
         Path data = null, outFile = null, apply = null;
         int iterations = 2000, threads = 1;
         double rate = 1.0, lambda = DEFAULT_LAMBDA, tableLambda = -1, blend = 0;
+        java.util.Set<String> freeze = java.util.Set.of();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) throw new IllegalArgumentException("missing value after " + a);
@@ -145,6 +146,7 @@ final class Tune {
                     case "--lambda" -> lambda = Double.parseDouble(v);
                     case "--table-lambda" -> tableLambda = Double.parseDouble(v);
                     case "--blend" -> blend = Double.parseDouble(v);
+                    case "--freeze" -> freeze = freezeSet(v);
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             } catch (NumberFormatException e) {
@@ -158,7 +160,22 @@ final class Tune {
         if (!(lambda >= 0)) throw new IllegalArgumentException("--lambda must be >= 0");
         if (!(blend >= 0 && blend <= 1)) throw new IllegalArgumentException("--blend must be in [0, 1]");
         if (tableLambda < 0) tableLambda = lambda;
-        return new Options(data, iterations, outFile, apply, rate, threads, lambda, tableLambda, blend);
+        return new Options(data, iterations, outFile, apply, rate, threads, lambda, tableLambda, blend, freeze);
+    }
+
+    /**
+     * The weight groups named in a comma-separated list (EvalTrace's names, e.g. RESTRICTED_MG,RESTRICTED_EG), held at
+     * their current values: an ablation tunes everything else as usual and shows what the held groups were worth.
+     */
+    static java.util.Set<String> freezeSet(String list) {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        for (EvalTrace.Group g : EvalTrace.GROUPS) known.add(g.name());
+        java.util.Set<String> set = new java.util.LinkedHashSet<>();
+        for (String name : list.split(",")) {
+            if (!known.contains(name.trim())) throw new IllegalArgumentException("--freeze: no weight group named '" + name.trim() + "'");
+            set.add(name.trim());
+        }
+        return set;
     }
 
     /** Reads FEN [result] lines; a bad line is an error naming the file and line. One block in ten goes to the test set. */
@@ -263,15 +280,18 @@ final class Tune {
 
     /** Fits K, then runs the given number of Adam steps over the tuned weights; returns the rounded weights. */
     static Result tune(Data data, int iterations, double rate, double lambda, int threads, PrintStream log) {
-        return tune(data, iterations, rate, lambda, lambda, threads, log);
+        return tune(data, iterations, rate, lambda, lambda, threads, java.util.Set.of(), log);
     }
 
     /** As above, with its own L2 pull for the piece-square tables (many weights, each seen rarely). */
-    static Result tune(Data data, int iterations, double rate, double lambda, double tableLambda, int threads, PrintStream log) {
+    static Result tune(Data data, int iterations, double rate, double lambda, double tableLambda, int threads,
+                       java.util.Set<String> freeze, PrintStream log) {
         List<EvalTrace.Sample> s = data.train();
         double[] result = data.trainResult();
         int[] start = EvalTrace.currentWeights();
         boolean[] mask = EvalTrace.tunedMask();
+        for (EvalTrace.Group g : EvalTrace.GROUPS)
+            if (freeze.contains(g.name())) java.util.Arrays.fill(mask, g.offset(), g.offset() + g.length(), false);
         int n = start.length;
         double[] pull = new double[n];
         for (EvalTrace.Group g : EvalTrace.GROUPS)

@@ -78,6 +78,41 @@ class TuneTest {
         assertTrue(mg + eg > 150, "knight value moved up by mg " + mg + " eg " + eg + " (teacher: +150 each)");
     }
 
+    /**
+     * --freeze holds named groups at their current weights: with a teacher whose bishop pair is worth 100 more, a free
+     * run moves the pair's weights up, a run with the pair frozen leaves them exactly as they were.
+     */
+    @Test
+    void frozenGroupsKeepTheirWeights() {
+        int[] current = EvalTrace.currentWeights();
+        double[] teacher = new double[current.length];
+        for (int i = 0; i < current.length; i++) teacher[i] = current[i];
+        int pairMg = -1, pairEg = -1;
+        for (EvalTrace.Group g : EvalTrace.GROUPS) {
+            if (g.name().equals("BISHOP_PAIR_MG")) pairMg = g.offset();
+            if (g.name().equals("BISHOP_PAIR_EG")) pairEg = g.offset();
+        }
+        teacher[pairMg] += 100;
+        teacher[pairEg] += 100;
+        EvalTrace.Scratch scratch = new EvalTrace.Scratch();
+        List<EvalTrace.Sample> train = new ArrayList<>();
+        List<Double> trainR = new ArrayList<>();
+        for (Position p : positions(40, 90, 0xB1EL)) {
+            EvalTrace.Sample s = EvalTrace.sample(p, scratch, current);
+            train.add(s);
+            trainR.add(Tune.sigmoid(1.0, s.eval(teacher)));
+        }
+        Tune.Data data = new Tune.Data(train, trainR.stream().mapToDouble(d -> d).toArray(), train.subList(0, 10),
+                trainR.subList(0, 10).stream().mapToDouble(d -> d).toArray());
+        Tune.Result free = Tune.tune(data, 300, 2.0, 0, 0, 1, java.util.Set.of(), QUIET);
+        Tune.Result held = Tune.tune(data, 300, 2.0, 0, 0, 1, Tune.freezeSet("BISHOP_PAIR_MG,BISHOP_PAIR_EG"), QUIET);
+        int moved = free.weights()[pairMg] + free.weights()[pairEg] - current[pairMg] - current[pairEg];
+        assertTrue(moved > 40, "free run moved the pair by " + moved);
+        assertEquals(current[pairMg], held.weights()[pairMg]);
+        assertEquals(current[pairEg], held.weights()[pairEg]);
+        assertThrows(IllegalArgumentException.class, () -> Tune.freezeSet("BISHOP_PAIR_MG,NO_SUCH_GROUP"));
+    }
+
     @Test
     void normalisingTheTablesKeepsTheEvaluation() {
         int[] current = EvalTrace.currentWeights();
