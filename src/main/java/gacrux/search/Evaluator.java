@@ -762,7 +762,7 @@ public final class Evaluator {
                 int m = 0, e = 0, n;
                 n = Long.bitCount(theirAtt & ~strong & ourAtt);
                 m += n * RESTRICTED_MG; e += n * RESTRICTED_EG;
-                n = Long.bitCount(theirs & ~strong & ourAtt & KING_ATTACKS[ourKing]);
+                n = Long.bitCount(theirs & ~strong & KING_ATTACKS[ourKing]);   // our king attacks them: ourAtt holds it
                 m += n * THREAT_KING_MG; e += n * THREAT_KING_EG;
                 n = Long.bitCount(theirPieces & ourAtt2 & theirAtt & ~theirPawnAtt);
                 m += n * DOUBLE_ATTACKED_MG; e += n * DOUBLE_ATTACKED_EG;
