@@ -172,8 +172,12 @@ final class Tune {
         for (EvalTrace.Group g : EvalTrace.GROUPS) known.add(g.name());
         java.util.Set<String> set = new java.util.LinkedHashSet<>();
         for (String name : list.split(",")) {
-            if (!known.contains(name.trim())) throw new IllegalArgumentException("--freeze: no weight group named '" + name.trim() + "'");
-            set.add(name.trim());
+            String n = name.trim();
+            if (!known.contains(n)) throw new IllegalArgumentException("--freeze: no weight group named '" + n + "'");
+            // The final normalisation moves each table's mean into its piece's material, so neither would stay held.
+            if (n.endsWith("_T") || n.equals("MG_VALUE") || n.equals("EG_VALUE"))
+                throw new IllegalArgumentException("--freeze: " + n + " cannot be held (table means move into material at the end)");
+            set.add(n);
         }
         return set;
     }
