@@ -9,7 +9,8 @@ import static gacrux.board.Piece.*;
  * Hand-written static evaluation, in centipawns from the side to move's point of view.
  *
  * <p>Every term is computed by the same code for both colours on "relative" squares (a square seen from
- * its owner's side, {@code sq ^ 56} for black), summed as white minus black, tapered between a midgame and
+ * its owner's side, {@code sq ^ 56} for black), summed as white minus black, the endgame score moved by its
+ * complexity (colour-blind features, in the direction of its sign), tapered between a midgame and
  * an endgame score by the remaining non-pawn material, optionally scaled down for drawish material, and
  * finally negated when black is to move. Because no term looks at a colour in any other way, and Java's
  * integer division truncates towards zero (so {@code (-x) / n == -(x / n)}), the result is exactly
