@@ -65,7 +65,8 @@ public final class EvalTrace {
             OUTPOST_M, OUTPOST_E, BPAWNS_M, BPAWNS_E, BEHIND_M, BEHIND_E, SEVENTH_M, SEVENTH_E, KPDIST_E, KWEAK_M,
             FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M, CONN_M, CONN_E, LONGDIAG_M, WEAKP_M, WEAKP_E, SPACE_M,
             SHELTER_M, CAND_M, CAND_E, KPROT_M, KPROT_E, WEAKQ_M, WEAKQ_E, RAMMED_M, RAMMED_E, NQUEEN_M, NQUEEN_E, TR_M, TR_E,
-            RESTR_M, RESTR_E, TK_M, TK_E, DBL_M, DBL_E, XRAY_M, RQF_M, RQF_E, UNOPP_M, UNOPP_E, PFLANK_M, PFLANK_E, FLANK_M;
+            RESTR_M, RESTR_E, TK_M, TK_E, DBL_M, DBL_E, XRAY_M, RQF_M, RQF_E, UNOPP_M, UNOPP_E, PFLANK_M, PFLANK_E, FLANK_M,
+            UCHECK_M, KZ2_M, CX_E;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -215,6 +216,13 @@ public final class EvalTrace {
         FLANK_M = scalar("FLANK_ATTACK_MG", MG,
                 "King safety (midgame): per square of our king's flank in our camp (our five nearest ranks) that they attack, and\n"
                 + "     * again for those they attack twice (penalty, subtracted).");
+        UCHECK_M = scalar("UNSAFE_CHECK_MG", MG,
+                "King safety (midgame): the piece types of ours that can check their king next move, but only from a square they guard.");
+        KZ2_M = scalar("KING_ZONE_ATTACKED_TWICE_MG", MG,
+                "King safety (midgame): squares of their king zone that we attack twice and no enemy pawn guards.");
+        CX_E = add("COMPLEXITY_EG", 6, EG, 0, 6, true, false,
+                "Complexity (endgame): moves the endgame score away from 0 (towards 0 when negative, never past it) by: all pawns,\n"
+                + "     * pawns on both flanks, no pieces at all, passed pawns, the kings' file distance minus their rank distance, a constant.");
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -291,6 +299,9 @@ public final class EvalTrace {
         w[UNOPP_M] = WEAK_UNOPPOSED_MG; w[UNOPP_E] = WEAK_UNOPPOSED_EG;
         w[PFLANK_M] = PAWNLESS_FLANK_MG; w[PFLANK_E] = PAWNLESS_FLANK_EG;
         w[FLANK_M] = FLANK_ATTACK_MG;
+        w[UCHECK_M] = UNSAFE_CHECK_MG;
+        w[KZ2_M] = KING_ZONE_ATTACKED_TWICE_MG;
+        System.arraycopy(COMPLEXITY_EG, 0, w, CX_E, 6);
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -328,6 +339,8 @@ public final class EvalTrace {
     /** Scratch for {@link #sample}: the dense white-minus-black counts, and the non-linear rest. */
     public static final class Scratch {
         final double[] c = new double[SIZE];
+        /** Passed pawns with their stop square occupied, by relative rank, white minus black (evaluate rounds their bonus). */
+        final int[] blockedPassers = new int[8];
         int phase, wNpm, bNpm;
     }
 
@@ -337,6 +350,7 @@ public final class EvalTrace {
      */
     public static Sample sample(Position p, Scratch s, int[] current) {
         trace(p, s);
+        complexity(s, current);
         int[] kinds = KINDS;
         double taperMg = s.phase / 24.0, taperEg = (24 - s.phase) / 24.0;
         // The model's unscaled score, to choose the strong side for the draw scale as evaluate does.
@@ -370,6 +384,7 @@ public final class EvalTrace {
      */
     public static double modelEval(Position p, Scratch s, int[] w) {
         trace(p, s);
+        complexity(s, w);
         double taperMg = s.phase / 24.0, taperEg = (24 - s.phase) / 24.0;
         double u = 0;
         for (int i = 0; i < SIZE; i++) if (s.c[i] != 0) u += s.c[i] * w[i] * taper(KINDS[i], taperMg, taperEg);
@@ -379,6 +394,32 @@ public final class EvalTrace {
 
     private static final int[] KINDS = kinds();
 
+    /**
+     * Complexity is added in the direction of the endgame score and never takes it past 0, so it is linear in its
+     * weights only for a given endgame score: at weights w, its features (traced unsigned) take the endgame score's
+     * sign, or, where it would cross 0, the whole endgame part is 0 (every endgame coefficient cleared). The sign is
+     * that of evaluate()'s endgame score exactly: its integer rounding of a blocked passer's bonus is redone here, since
+     * near 0 a rounding would flip the whole term.
+     */
+    static void complexity(Scratch s, int[] w) {
+        final double[] c = s.c;
+        double eg = 0, cx = 0;
+        for (int i = 0; i < SIZE; i++) {
+            if (c[i] == 0 || KINDS[i] != EG) continue;
+            if (i >= CX_E && i < CX_E + 6) cx += c[i] * w[i]; else eg += c[i] * w[i];
+        }
+        for (int r = 0; r < 8; r++) {
+            int v = w[PASSED_E + r];
+            eg += s.blockedPassers[r] * ((v - v / 4) - 0.75 * v);
+        }
+        eg = Math.rint(eg);   // what is left is float noise: the endgame score is an integer
+        if (eg != 0 && cx >= -Math.abs(eg)) {
+            for (int i = CX_E; i < CX_E + 6; i++) c[i] *= Math.signum(eg);
+        } else {
+            for (int i = 0; i < SIZE; i++) if (KINDS[i] == EG && (eg == 0 ? i >= CX_E && i < CX_E + 6 : true)) c[i] = 0;
+        }
+    }
+
     private static double taper(int kind, double mg, double eg) {
         return kind == MG ? mg : kind == EG ? eg : 1.0;
     }
@@ -387,6 +428,7 @@ public final class EvalTrace {
     static void trace(Position p, Scratch s) {
         final double[] c = s.c;
         java.util.Arrays.fill(c, 0);
+        java.util.Arrays.fill(s.blockedPassers, 0);
         final long occ = p.occupied();
         final long wPawns = p.pieces(WHITE, PAWN), bPawns = p.pieces(BLACK, PAWN);
         final long allPawns = wPawns | bPawns;
@@ -481,6 +523,7 @@ public final class EvalTrace {
                     int stop = col == WHITE ? sq + 8 : sq - 8;
                     c[PASSED_M + relRank] += sg;
                     c[PASSED_E + relRank] += (occ & (1L << stop)) != 0 ? 0.75 * sg : sg;
+                    if ((occ & (1L << stop)) != 0) s.blockedPassers[relRank] += (int) sg;
                     if (relRank >= 3) {
                         int w = relRank - 2;
                         c[PK_THEIRS] += sg * w * DISTANCE[theirKing][stop];
@@ -643,6 +686,7 @@ public final class EvalTrace {
                 }
             }
             if (attackers >= 2) c[KDANGER_M + Math.min(attackUnits, KING_DANGER_UNITS)] += sg;
+            for (long z = theirZone & ~theirPawnAtt; z != 0; z &= z - 1) if (count[Long.numberOfTrailingZeros(z)] >= 2) c[KZ2_M] += sg;
             if (col == WHITE) s.wNpm = npm; else s.bNpm = npm;
         }
         {
@@ -735,6 +779,24 @@ public final class EvalTrace {
             if ((diag & a[BISHOP] & safe) != 0) { c[CHECK_M + BISHOP] += sg; c[CHECK_E + BISHOP] += sg; }
             if ((rays & a[ROOK] & safe) != 0) { c[CHECK_M + ROOK] += sg; c[CHECK_E + ROOK] += sg; }
             if (((rays | diag) & a[QUEEN] & safe) != 0) { c[CHECK_M + QUEEN] += sg; c[CHECK_E + QUEEN] += sg; }
+            // Unsafe checks: a checking square that is not ours but that they guard, for a type with no safe one.
+            final long guarded = ~p.occupancy(col) & (col == WHITE ? bAtt : wAtt);
+            long[] checks = {0, 0, KNIGHT_ATTACKS[k], diag, rays, rays | diag};
+            for (int t = KNIGHT; t <= QUEEN; t++)
+                if ((checks[t] & a[t] & safe) == 0 && (checks[t] & a[t] & guarded) != 0) c[UCHECK_M] += sg;
+        }
+        // Complexity's features, unsigned (complexity() gives them the endgame score's sign).
+        {
+            boolean queenWing = false, kingWing = false;
+            for (long b = allPawns; b != 0; b &= b - 1) {
+                if ((Long.numberOfTrailingZeros(b) & 7) < 4) queenWing = true; else kingWing = true;
+            }
+            c[CX_E] = Long.bitCount(allPawns);
+            c[CX_E + 1] = queenWing && kingWing ? 1 : 0;
+            c[CX_E + 2] = s.wNpm + s.bNpm == 0 ? 1 : 0;
+            c[CX_E + 3] = Long.bitCount(passers);
+            c[CX_E + 4] = Math.abs((wKing & 7) - (bKing & 7)) - Math.abs((wKing >> 3) - (bKing >> 3));
+            c[CX_E + 5] = 1;
         }
         c[TEMPO_I] = p.sideToMove() == WHITE ? 1 : -1;
         s.phase = Math.min(phase, MAX_PHASE);
