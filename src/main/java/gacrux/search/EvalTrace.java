@@ -413,10 +413,12 @@ public final class EvalTrace {
             eg += s.blockedPassers[r] * ((v - v / 4) - 0.75 * v);
         }
         eg = Math.rint(eg);   // what is left is float noise: the endgame score is an integer
-        if (eg != 0 && cx >= -Math.abs(eg)) {
+        if (eg == 0) {
+            for (int i = CX_E; i < CX_E + 6; i++) c[i] = 0;                  // evaluate() adds nothing at 0
+        } else if (cx >= -Math.abs(eg)) {
             for (int i = CX_E; i < CX_E + 6; i++) c[i] *= Math.signum(eg);
         } else {
-            for (int i = 0; i < SIZE; i++) if (KINDS[i] == EG && (eg == 0 ? i >= CX_E && i < CX_E + 6 : true)) c[i] = 0;
+            for (int i = 0; i < SIZE; i++) if (KINDS[i] == EG) c[i] = 0;     // held at 0
         }
     }
 
