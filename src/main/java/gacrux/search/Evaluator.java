@@ -1016,9 +1016,6 @@ public final class Evaluator {
         return (int) pawns & 0xFF;
     }
 
-    /** Files a-d and e-h: pawns on both mean play on both wings. */
-    static final long QUEEN_WING = 0x0F0F0F0F0F0F0F0FL, KING_WING = 0xF0F0F0F0F0F0F0F0L;
-
     /** The complexity of a position (COMPLEXITY_EG), both sides' non-pawn material npm in PIECE_VALUE units. */
     static int complexity(long allPawns, int npm, long passed, int wKing, int bKing) {
         int outflanking = Math.abs((wKing & 7) - (bKing & 7)) - Math.abs((wKing >> 3) - (bKing >> 3));
@@ -1036,10 +1033,12 @@ public final class Evaluator {
     static final long[] SPACE_MASK = {0x3C3C3C00L, 0x3C3C3C00L << 24};
     static final long CENTER = (1L << 27) | (1L << 28) | (1L << 35) | (1L << 36);
     static final long LONG_DIAGONALS = 0x8040201008040201L | 0x0102040810204080L;
+    /** Files a-d and e-h: the wings (complexity counts pawns on both; a king's flank is one of them on b-c and f-g). */
+    static final long QUEEN_WING = 0x0F0F0F0F0F0F0F0FL, KING_WING = 0xF0F0F0F0F0F0F0F0L;
     /** The files of a king's flank, by the king's file: a-c, a-d, a-d, c-f, c-f, e-h, e-h, f-h. */
     static final long[] KING_FLANK = {
-            0x0707070707070707L, 0x0F0F0F0F0F0F0F0FL, 0x0F0F0F0F0F0F0F0FL, 0x3C3C3C3C3C3C3C3CL,
-            0x3C3C3C3C3C3C3C3CL, 0xF0F0F0F0F0F0F0F0L, 0xF0F0F0F0F0F0F0F0L, 0xE0E0E0E0E0E0E0E0L};
+            0x0707070707070707L, QUEEN_WING, QUEEN_WING, 0x3C3C3C3C3C3C3C3CL,
+            0x3C3C3C3C3C3C3C3CL, KING_WING, KING_WING, 0xE0E0E0E0E0E0E0E0L};
     /** Each side's camp: its five nearest ranks. */
     static final long[] CAMP = {0x000000FFFFFFFFFFL, 0xFFFFFFFFFF000000L};
 
