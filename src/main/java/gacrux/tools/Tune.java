@@ -43,7 +43,7 @@ final class Tune {
     static final double DEFAULT_LAMBDA = 1e-6;
 
     record Options(Path data, int iterations, Path out, Path apply, double rate, int threads, double lambda, double tableLambda,
-                   double blend, java.util.Set<String> freeze) {}
+                   double blend, java.util.Set<String> freeze, double k) {}
 
     /**
      * The labelled samples, split into training and held-out sets. A score (white's centipawns from {@code label}'s
@@ -66,7 +66,7 @@ final class Tune {
     record Result(double k, double lossBefore, double lossAfter, double testBefore, double testAfter, int[] weights) {}
 
     static String usage() {
-        return "usage: tune --data FILE [--iterations N] [--out FILE] [--apply src/main/java/gacrux/search/Evaluator.java] [--rate R] [--lambda L] [--table-lambda L] [--threads T] [--blend W] [--freeze GROUP,...]";
+        return "usage: tune --data FILE [--iterations N] [--out FILE] [--apply src/main/java/gacrux/search/Evaluator.java] [--rate R] [--lambda L] [--table-lambda L] [--threads T] [--blend W] [--freeze GROUP,...] [--k K]";
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
@@ -97,7 +97,7 @@ final class Tune {
                 return 2;
             }
         }
-        Result r = tune(target, o.iterations(), o.rate(), o.lambda(), o.tableLambda(), o.threads(), o.freeze(), err);
+        Result r = tune(target, o.iterations(), o.rate(), o.lambda(), o.tableLambda(), o.threads(), o.freeze(), o.k(), err);
         out.printf("K = %.4f%n", r.k());
         out.printf("loss before: %.6f (held out %.6f)%n", r.lossBefore(), r.testBefore());
         out.printf("loss after:  %.6f (held out %.6f), rounded weights, %d iterations, %.1f s%n",
@@ -131,6 +131,7 @@ final class Tune {
         int iterations = 2000, threads = 1;
         double rate = 1.0, lambda = DEFAULT_LAMBDA, tableLambda = -1, blend = 0;
         java.util.Set<String> freeze = java.util.Set.of();
+        double k = Double.NaN;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) throw new IllegalArgumentException("missing value after " + a);
@@ -147,6 +148,7 @@ final class Tune {
                     case "--table-lambda" -> tableLambda = Double.parseDouble(v);
                     case "--blend" -> blend = Double.parseDouble(v);
                     case "--freeze" -> freeze = freezeSet(v);
+                    case "--k" -> k = Double.parseDouble(v);
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             } catch (NumberFormatException e) {
@@ -159,8 +161,9 @@ final class Tune {
         if (threads < 1 || threads > 256) throw new IllegalArgumentException("--threads must be 1..256");
         if (!(lambda >= 0)) throw new IllegalArgumentException("--lambda must be >= 0");
         if (!(blend >= 0 && blend <= 1)) throw new IllegalArgumentException("--blend must be in [0, 1]");
+        if (!Double.isNaN(k) && !(k > 0 && k < 100)) throw new IllegalArgumentException("--k must be in (0, 100)");
         if (tableLambda < 0) tableLambda = lambda;
-        return new Options(data, iterations, outFile, apply, rate, threads, lambda, tableLambda, blend, freeze);
+        return new Options(data, iterations, outFile, apply, rate, threads, lambda, tableLambda, blend, freeze, k);
     }
 
     /**
@@ -284,12 +287,16 @@ final class Tune {
 
     /** Fits K, then runs the given number of Adam steps over the tuned weights; returns the rounded weights. */
     static Result tune(Data data, int iterations, double rate, double lambda, int threads, PrintStream log) {
-        return tune(data, iterations, rate, lambda, lambda, threads, java.util.Set.of(), log);
+        return tune(data, iterations, rate, lambda, lambda, threads, java.util.Set.of(), Double.NaN, log);
     }
 
-    /** As above, with its own L2 pull for the piece-square tables (many weights, each seen rarely). */
+    /**
+     * As above, with its own L2 pull for the piece-square tables (many weights, each seen rarely), the named groups
+     * held, and K given (fixedK; NaN: fitted at the current weights). A given K keeps the evaluation's scale from one
+     * run to the next: K fitted at other starting weights (a term started away from 0, say) would rescale every weight.
+     */
     static Result tune(Data data, int iterations, double rate, double lambda, double tableLambda, int threads,
-                       java.util.Set<String> freeze, PrintStream log) {
+                       java.util.Set<String> freeze, double fixedK, PrintStream log) {
         List<EvalTrace.Sample> s = data.train();
         double[] result = data.trainResult();
         int[] start = EvalTrace.currentWeights();
@@ -301,9 +308,9 @@ final class Tune {
         for (EvalTrace.Group g : EvalTrace.GROUPS)
             for (int i = 0; i < g.length(); i++) pull[g.offset() + i] = g.table() ? tableLambda : lambda;
         double[] w = toDouble(start);
-        double k = fitK(s, result, w);
+        double k = Double.isNaN(fixedK) ? fitK(s, result, w) : fixedK;
         double before = loss(s, result, k, w), testBefore = loss(data.test(), data.testResult(), k, w);
-        log.printf("tune: K = %.4f, loss %.6f%n", k, before);
+        log.printf("tune: K = %.4f (%s), loss %.6f%n", k, Double.isNaN(fixedK) ? "fitted" : "given", before);
 
         int chunks = Math.max(1, Math.min(threads * 4, s.size() / 1000 + 1));
         double[][] grads = new double[chunks][n];

@@ -104,13 +104,52 @@ class TuneTest {
         }
         Tune.Data data = new Tune.Data(train, trainR.stream().mapToDouble(d -> d).toArray(), train.subList(0, 10),
                 trainR.subList(0, 10).stream().mapToDouble(d -> d).toArray());
-        Tune.Result free = Tune.tune(data, 300, 2.0, 0, 0, 1, java.util.Set.of(), QUIET);
-        Tune.Result held = Tune.tune(data, 300, 2.0, 0, 0, 1, Tune.freezeSet("BISHOP_PAIR_MG,BISHOP_PAIR_EG"), QUIET);
+        Tune.Result free = Tune.tune(data, 300, 2.0, 0, 0, 1, java.util.Set.of(), Double.NaN, QUIET);
+        Tune.Result held = Tune.tune(data, 300, 2.0, 0, 0, 1, Tune.freezeSet("BISHOP_PAIR_MG,BISHOP_PAIR_EG"), Double.NaN, QUIET);
         int moved = free.weights()[pairMg] + free.weights()[pairEg] - current[pairMg] - current[pairEg];
         assertTrue(moved > 40, "free run moved the pair by " + moved);
         assertEquals(current[pairMg], held.weights()[pairMg]);
         assertEquals(current[pairEg], held.weights()[pairEg]);
         assertThrows(IllegalArgumentException.class, () -> Tune.freezeSet("BISHOP_PAIR_MG,NO_SUCH_GROUP"));
+    }
+
+    /**
+     * --k gives K instead of fitting it. Labels made at K = 1 from the current weights: a free run keeps K near 1 and the
+     * weights where they are; a run told K = 2 must halve the evaluation's scale to fit, so the material values drop.
+     */
+    @Test
+    void aGivenKSetsTheEvaluationsScale() {
+        int[] current = EvalTrace.currentWeights();
+        double[] teacher = new double[current.length];
+        for (int i = 0; i < current.length; i++) teacher[i] = current[i];
+        EvalTrace.Scratch scratch = new EvalTrace.Scratch();
+        List<EvalTrace.Sample> train = new ArrayList<>();
+        List<Double> trainR = new ArrayList<>();
+        for (Position p : positions(40, 90, 0x5CA1EL)) {
+            EvalTrace.Sample s = EvalTrace.sample(p, scratch, current);
+            train.add(s);
+            trainR.add(Tune.sigmoid(1.0, s.eval(teacher)));
+        }
+        Tune.Data data = new Tune.Data(train, trainR.stream().mapToDouble(d -> d).toArray(), train.subList(0, 10),
+                trainR.subList(0, 10).stream().mapToDouble(d -> d).toArray());
+        Tune.Result fitted = Tune.tune(data, 200, 2.0, 0, 0, 1, java.util.Set.of(), Double.NaN, QUIET);
+        Tune.Result given = Tune.tune(data, 200, 2.0, 0, 0, 1, java.util.Set.of(), 2.0, QUIET);
+        assertEquals(1.0, fitted.k(), 0.05);
+        assertEquals(2.0, given.k());
+        double fittedScale = scale(train, fitted.weights(), current), givenScale = scale(train, given.weights(), current);
+        assertEquals(1.0, fittedScale, 0.1, "at the fitted K the evaluation keeps its scale");
+        assertTrue(givenScale < 0.8, "at K = 2 the evaluation shrinks, to " + givenScale + " of its size");
+        assertEquals(1.3, Tune.parse(new String[] {"--data", "x", "--k", "1.3"}).k());
+        assertThrows(IllegalArgumentException.class, () -> Tune.parse(new String[] {"--data", "x", "--k", "0"}));
+    }
+
+    /** Mean |evaluation| of the samples at weights w over that at weights base. */
+    private static double scale(List<EvalTrace.Sample> samples, int[] w, int[] base) {
+        double[] a = new double[w.length], b = new double[w.length];
+        for (int i = 0; i < w.length; i++) { a[i] = w[i]; b[i] = base[i]; }
+        double sa = 0, sb = 0;
+        for (EvalTrace.Sample x : samples) { sa += Math.abs(x.eval(a)); sb += Math.abs(x.eval(b)); }
+        return sa / sb;
     }
 
     @Test
