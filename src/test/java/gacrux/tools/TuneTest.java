@@ -94,16 +94,7 @@ class TuneTest {
         }
         teacher[pairMg] += 100;
         teacher[pairEg] += 100;
-        EvalTrace.Scratch scratch = new EvalTrace.Scratch();
-        List<EvalTrace.Sample> train = new ArrayList<>();
-        List<Double> trainR = new ArrayList<>();
-        for (Position p : positions(40, 90, 0xB1EL)) {
-            EvalTrace.Sample s = EvalTrace.sample(p, scratch, current);
-            train.add(s);
-            trainR.add(Tune.sigmoid(1.0, s.eval(teacher)));
-        }
-        Tune.Data data = new Tune.Data(train, trainR.stream().mapToDouble(d -> d).toArray(), train.subList(0, 10),
-                trainR.subList(0, 10).stream().mapToDouble(d -> d).toArray());
+        Tune.Data data = taught(current, teacher, 0xB1EL);
         Tune.Result free = Tune.tune(data, 300, 2.0, 0, 0, 1, java.util.Set.of(), Double.NaN, QUIET);
         Tune.Result held = Tune.tune(data, 300, 2.0, 0, 0, 1, Tune.freezeSet("BISHOP_PAIR_MG,BISHOP_PAIR_EG"), Double.NaN, QUIET);
         int moved = free.weights()[pairMg] + free.weights()[pairEg] - current[pairMg] - current[pairEg];
@@ -122,16 +113,8 @@ class TuneTest {
         int[] current = EvalTrace.currentWeights();
         double[] teacher = new double[current.length];
         for (int i = 0; i < current.length; i++) teacher[i] = current[i];
-        EvalTrace.Scratch scratch = new EvalTrace.Scratch();
-        List<EvalTrace.Sample> train = new ArrayList<>();
-        List<Double> trainR = new ArrayList<>();
-        for (Position p : positions(40, 90, 0x5CA1EL)) {
-            EvalTrace.Sample s = EvalTrace.sample(p, scratch, current);
-            train.add(s);
-            trainR.add(Tune.sigmoid(1.0, s.eval(teacher)));
-        }
-        Tune.Data data = new Tune.Data(train, trainR.stream().mapToDouble(d -> d).toArray(), train.subList(0, 10),
-                trainR.subList(0, 10).stream().mapToDouble(d -> d).toArray());
+        Tune.Data data = taught(current, teacher, 0x5CA1EL);
+        List<EvalTrace.Sample> train = data.train();
         Tune.Result fitted = Tune.tune(data, 200, 2.0, 0, 0, 1, java.util.Set.of(), Double.NaN, QUIET);
         Tune.Result given = Tune.tune(data, 200, 2.0, 0, 0, 1, java.util.Set.of(), 2.0, QUIET);
         assertEquals(1.0, fitted.k(), 0.05);
@@ -141,6 +124,23 @@ class TuneTest {
         assertTrue(givenScale < 0.8, "at K = 2 the evaluation shrinks, to " + givenScale + " of its size");
         assertEquals(1.3, Tune.parse(new String[] {"--data", "x", "--k", "1.3"}).k());
         assertThrows(IllegalArgumentException.class, () -> Tune.parse(new String[] {"--data", "x", "--k", "0"}));
+    }
+
+    /**
+     * Playout positions traced at weights current, labelled by a teacher's weights at K = 1; the first ten double as
+     * the held-out set.
+     */
+    private static Tune.Data taught(int[] current, double[] teacher, long seed) {
+        EvalTrace.Scratch scratch = new EvalTrace.Scratch();
+        List<EvalTrace.Sample> train = new ArrayList<>();
+        List<Double> trainR = new ArrayList<>();
+        for (Position p : positions(40, 90, seed)) {
+            EvalTrace.Sample s = EvalTrace.sample(p, scratch, current);
+            train.add(s);
+            trainR.add(Tune.sigmoid(1.0, s.eval(teacher)));
+        }
+        return new Tune.Data(train, trainR.stream().mapToDouble(d -> d).toArray(), train.subList(0, 10),
+                trainR.subList(0, 10).stream().mapToDouble(d -> d).toArray());
     }
 
     /** Mean |evaluation| of the samples at weights w over that at weights base. */
