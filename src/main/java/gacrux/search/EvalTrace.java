@@ -524,8 +524,9 @@ public final class EvalTrace {
                     passers |= 1L << sq;
                     int stop = col == WHITE ? sq + 8 : sq - 8;
                     c[PASSED_M + relRank] += sg;
-                    c[PASSED_E + relRank] += (occ & (1L << stop)) != 0 ? 0.75 * sg : sg;
-                    if ((occ & (1L << stop)) != 0) s.blockedPassers[relRank] += (int) sg;
+                    boolean blocked = (occ & (1L << stop)) != 0;
+                    c[PASSED_E + relRank] += blocked ? 0.75 * sg : sg;
+                    if (blocked) s.blockedPassers[relRank] += (int) sg;
                     if (relRank >= 3) {
                         int w = relRank - 2;
                         c[PK_THEIRS] += sg * w * DISTANCE[theirKing][stop];
