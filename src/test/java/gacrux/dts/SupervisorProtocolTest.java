@@ -251,12 +251,15 @@ class SupervisorProtocolTest {
             SearchControl control = new SearchControl(l, new TimeManager(l, p.sideToMove(), 0));
             CompletableFuture<SearchResult> result = new CompletableFuture<>();
             AtomicReference<Supervisor.Stats> during = new AtomicReference<>(), afterHelps = new AtomicReference<>();
-            long splitsBefore = e.stats().splits();
+            Supervisor.Stats before = e.stats();
+            long splitsBefore = before.splits();
             e.sup.tell(new Supervisor.StartSearch(control, s -> {
                 SearchResult r = s.think(p, new long[0], control, line -> { });
-                // Still inside the root job: the supervisor is searching and everyone else is seeking work.
-                awaitCondition(() -> e.shared.idleWorkers() == 3, "three seekers");
-                during.set(stats(testKit.system(), e.sup));
+                // Still inside the root job: the supervisor is searching and everyone else is seeking work. A seeker
+                // marks its slot idle before its HELP record travels, so wait for the supervisor to have counted all
+                // three (one each: nothing splits, so no seeker finds work and says HELP again).
+                during.set(awaitStats(testKit.system(), e.sup,
+                        st -> st.idleWorkers() == 3 && st.helps() >= before.helps() + 3, WAIT, "three seekers' HELPs"));
                 for (int w = 0; w < 4; w++) e.sup.tell(new Supervisor.Help(w, false)); // duplicates: only counted
                 afterHelps.set(stats(testKit.system(), e.sup));
                 result.complete(r);
@@ -267,6 +270,7 @@ class SupervisorProtocolTest {
             assertTrue(during.get().searching());
             assertEquals(3, during.get().idleWorkers(), "all three helpers idle during the search");
             assertEquals(3, afterHelps.get().idleWorkers(), "HELP records change nobody's state");
+            assertEquals(before.helps() + 3, during.get().helps(), "one HELP from each seeker");
             assertEquals(during.get().helps() + 4, afterHelps.get().helps());
             assertEquals(splitsBefore, during.get().splits());
             Supervisor.Stats s = e.await(st -> !st.searching() && st.idleWorkers() == 0, "RootDone");
@@ -336,14 +340,6 @@ class SupervisorProtocolTest {
             Thread.sleep(ms);
         } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    static void awaitCondition(java.util.function.BooleanSupplier c, String what) {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!c.getAsBoolean()) {
-            if (System.nanoTime() > deadline) fail("timed out waiting for " + what);
-            sleep(2);
         }
     }
 }
