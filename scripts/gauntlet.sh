@@ -6,7 +6,7 @@
 # crashes of both sides. Opponents are the Debian packages (apt-get install toga2 glaurung ethereal-chess
 # stockfish), found in /usr/games; the project's tests never need them.
 #
-#   scripts/gauntlet.sh REF [--games N] [--tc 5+0.05] [--only NAME[,NAME]] [--out DIR]
+#   scripts/gauntlet.sh REF [--games N] [--tc 5+0.05] [--only NAME[,NAME]] [--out DIR]   (NAME: toga2 glaurung ethereal sf2400)
 #
 # Needs an otherwise idle machine: a loaded one makes every engine slower and the figures noise.
 set -euo pipefail
@@ -22,6 +22,11 @@ while [ $# -gt 0 ]; do
         --out) out=$2; shift 2 ;;
         *) echo "gauntlet: unknown argument $1" >&2; exit 2 ;;
     esac
+done
+# Opponent names as --only takes them (the match names, not the package names: ethereal, not ethereal-chess).
+names="toga2 glaurung ethereal sf2400"
+for n in ${only//,/ }; do
+    [[ " $names " == *" $n "* ]] || { echo "gauntlet: --only $n: no such opponent (one of: ${names// /, })" >&2; exit 2; }
 done
 G=/usr/games
 for e in toga2 glaurung ethereal-chess stockfish; do
