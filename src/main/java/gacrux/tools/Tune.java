@@ -238,7 +238,7 @@ final class Tune {
         return t;
     }
 
-    private static double[] toDouble(int[] w) {
+    static double[] toDouble(int[] w) {
         double[] d = new double[w.length];
         for (int i = 0; i < w.length; i++) d[i] = w[i];
         return d;

@@ -52,8 +52,7 @@ class TuneTest {
     @Test
     void tunerRecoversATeachersKnightValue() {
         int[] current = EvalTrace.currentWeights();
-        double[] teacher = new double[current.length];
-        for (int i = 0; i < current.length; i++) teacher[i] = current[i];
+        double[] teacher = Tune.toDouble(current);
         for (EvalTrace.Group g : EvalTrace.GROUPS)
             if (g.name().equals("MG_VALUE") || g.name().equals("EG_VALUE")) teacher[g.offset() + 2] += 150;
         EvalTrace.Scratch scratch = new EvalTrace.Scratch();
@@ -85,8 +84,7 @@ class TuneTest {
     @Test
     void frozenGroupsKeepTheirWeights() {
         int[] current = EvalTrace.currentWeights();
-        double[] teacher = new double[current.length];
-        for (int i = 0; i < current.length; i++) teacher[i] = current[i];
+        double[] teacher = Tune.toDouble(current);
         int pairMg = -1, pairEg = -1;
         for (EvalTrace.Group g : EvalTrace.GROUPS) {
             if (g.name().equals("BISHOP_PAIR_MG")) pairMg = g.offset();
@@ -111,8 +109,7 @@ class TuneTest {
     @Test
     void aGivenKSetsTheEvaluationsScale() {
         int[] current = EvalTrace.currentWeights();
-        double[] teacher = new double[current.length];
-        for (int i = 0; i < current.length; i++) teacher[i] = current[i];
+        double[] teacher = Tune.toDouble(current);
         Tune.Data data = taught(current, teacher, 0x5CA1EL);
         List<EvalTrace.Sample> train = data.train();
         Tune.Result fitted = Tune.tune(data, 200, 2.0, 0, 0, 1, java.util.Set.of(), Double.NaN, QUIET);
@@ -145,8 +142,7 @@ class TuneTest {
 
     /** Mean |evaluation| of the samples at weights w over that at weights base. */
     private static double scale(List<EvalTrace.Sample> samples, int[] w, int[] base) {
-        double[] a = new double[w.length], b = new double[w.length];
-        for (int i = 0; i < w.length; i++) { a[i] = w[i]; b[i] = base[i]; }
+        double[] a = Tune.toDouble(w), b = Tune.toDouble(base);
         double sa = 0, sb = 0;
         for (EvalTrace.Sample x : samples) { sa += Math.abs(x.eval(a)); sb += Math.abs(x.eval(b)); }
         return sa / sb;
