@@ -66,7 +66,8 @@ public final class EvalTrace {
             FREE_M, FREE_E, RBEHIND_M, RBEHIND_E, KDANGER_M, CONN_M, CONN_E, LONGDIAG_M, WEAKP_M, WEAKP_E, SPACE_M,
             SHELTER_M, CAND_M, CAND_E, KPROT_M, KPROT_E, WEAKQ_M, WEAKQ_E, RAMMED_M, RAMMED_E, NQUEEN_M, NQUEEN_E, TR_M, TR_E,
             RESTR_M, RESTR_E, TK_M, TK_E, DBL_M, DBL_E, XRAY_M, RQF_M, RQF_E, UNOPP_M, UNOPP_E, PFLANK_M, PFLANK_E, FLANK_M,
-            UCHECK_M, KZ2_M, CX_E;
+            UCHECK_M, KZ2_M, CX_E, SOQ_M, SOQ_E, REACH_M, REACH_E, XPAWNS_M, XPAWNS_E, SAFEP_M, SAFEP_E,
+            PFILE_M, PFILE_E, DSTOP_M, DSTOP_E;
     /** Offsets of the piece-square tables, [kind MG/EG][piece type]. */
     static final int[][] PST = new int[2][7];
     static final String[] PIECE_NAMES = {null, "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
@@ -223,6 +224,22 @@ public final class EvalTrace {
         CX_E = add("COMPLEXITY_EG", 6, EG, 0, 6, true, false,
                 "Complexity (endgame): moves the endgame score away from 0 (towards 0 when negative, never past it) by: all pawns,\n"
                 + "     * pawns on both flanks, no pieces at all, passed pawns, the kings' file distance minus their rank distance, a constant.");
+        SOQ_M = scalar("SLIDER_ON_QUEEN_MG", MG,
+                "A square that is not ours, that no enemy pawn guards and that we attack twice, from which one of our bishops or\n"
+                + "     * rooks would attack their (only) queen.");
+        SOQ_E = scalar("SLIDER_ON_QUEEN_EG", EG, null);
+        REACH_M = add("REACHABLE_OUTPOST_MG", 7, MG, 2, 4, true, false,
+                "A knight or bishop not on an outpost that attacks an outpost square (see OUTPOST) not occupied by us, by its type.");
+        REACH_E = add("REACHABLE_OUTPOST_EG", 7, EG, 2, 4, true, false, null);
+        XPAWNS_M = scalar("BISHOP_XRAY_PAWNS_MG", MG, "Per bishop, per enemy pawn on its diagonals seen through everything (penalty, subtracted).");
+        XPAWNS_E = scalar("BISHOP_XRAY_PAWNS_EG", EG, null);
+        SAFEP_M = scalar("PASSED_SAFE_PATH_MG", MG,
+                "A passed pawn from its 4th rank with no enemy piece on and no enemy attack on any square in front of it, per (rank - 2).");
+        SAFEP_E = scalar("PASSED_SAFE_PATH_EG", EG, null);
+        PFILE_M = scalar("PASSED_FILE_MG", MG, "Per passed pawn, its distance from the nearer edge file: 0 on a and h, 3 on d and e (subtracted).");
+        PFILE_E = scalar("PASSED_FILE_EG", EG, null);
+        DSTOP_M = scalar("PASSED_DEFENDED_STOP_MG", MG, "A passed pawn from its 4th rank whose stop square we attack, per (rank - 2).");
+        DSTOP_E = scalar("PASSED_DEFENDED_STOP_EG", EG, null);
         for (int t = PAWN; t <= KING; t++) {
             String doc = t == PAWN ? "Piece-square tables written from white's point of view as seen on a diagram: the first row of each\n"
                     + "     * is the 8th rank, a-file first. They are converted to square order (a1 = 0) in the static block." : null;
@@ -302,6 +319,13 @@ public final class EvalTrace {
         w[UCHECK_M] = UNSAFE_CHECK_MG;
         w[KZ2_M] = KING_ZONE_ATTACKED_TWICE_MG;
         System.arraycopy(COMPLEXITY_EG, 0, w, CX_E, 6);
+        w[SOQ_M] = SLIDER_ON_QUEEN_MG; w[SOQ_E] = SLIDER_ON_QUEEN_EG;
+        System.arraycopy(REACHABLE_OUTPOST_MG, 0, w, REACH_M, 7);
+        System.arraycopy(REACHABLE_OUTPOST_EG, 0, w, REACH_E, 7);
+        w[XPAWNS_M] = BISHOP_XRAY_PAWNS_MG; w[XPAWNS_E] = BISHOP_XRAY_PAWNS_EG;
+        w[SAFEP_M] = PASSED_SAFE_PATH_MG; w[SAFEP_E] = PASSED_SAFE_PATH_EG;
+        w[PFILE_M] = PASSED_FILE_MG; w[PFILE_E] = PASSED_FILE_EG;
+        w[DSTOP_M] = PASSED_DEFENDED_STOP_MG; w[DSTOP_E] = PASSED_DEFENDED_STOP_EG;
         int[][] mgT = {null, PAWN_MG_T, KNIGHT_MG_T, BISHOP_MG_T, ROOK_MG_T, QUEEN_MG_T, KING_MG_T};
         int[][] egT = {null, PAWN_EG_T, KNIGHT_EG_T, BISHOP_EG_T, ROOK_EG_T, QUEEN_EG_T, KING_EG_T};
         for (int t = PAWN; t <= KING; t++) {
@@ -556,19 +580,11 @@ public final class EvalTrace {
                             c[SEVENTH_M] += sg; c[SEVENTH_E] += sg;
                         }
                     }
+                    boolean onOutpost = false;
                     if (t == KNIGHT || t == BISHOP) {
-                        // Written out here rather than through Evaluator's helpers, so that the two check each other.
                         int rel = col == WHITE ? sq >> 3 : 7 - (sq >> 3);
-                        int f = sq & 7;
-                        boolean attackable = false;
-                        for (int r = rel + 1; r <= 6 && !attackable; r++) {
-                            int rank = col == WHITE ? r : 7 - r;
-                            for (int af = f - 1; af <= f + 1; af += 2)
-                                if (af >= 0 && af < 8 && (theirPawns & (1L << (rank * 8 + af))) != 0) attackable = true;
-                        }
-                        if (rel >= 3 && rel <= 5 && !attackable && (ownPawnAtt & (1L << sq)) != 0) {
-                            c[OUTPOST_M + t] += sg; c[OUTPOST_E + t] += sg;
-                        }
+                        onOutpost = outpostSquare(col, sq, ownPawnAtt, theirPawns);
+                        if (onOutpost) { c[OUTPOST_M + t] += sg; c[OUTPOST_E + t] += sg; }
                         if (rel < 7 && (allPawns & (1L << (col == WHITE ? sq + 8 : sq - 8))) != 0) {
                             c[BEHIND_M] += sg; c[BEHIND_E] += sg;
                         }
@@ -585,6 +601,12 @@ public final class EvalTrace {
                             if ((theirPawns >>> (col == WHITE ? ps + 8 : ps - 8) & 1) != 0) rammed++;
                         }
                         c[BPAWNS_M] -= sg * n; c[BPAWNS_E] -= sg * n;
+                        int xray = 0;   // enemy pawns on its diagonals, walked on an empty board
+                        for (int d = 4; d < 8; d++)
+                            for (int f = (sq & 7) + RAYS[d][0], r = (sq >> 3) + RAYS[d][1]; f >= 0 && f < 8 && r >= 0 && r < 8;
+                                 f += RAYS[d][0], r += RAYS[d][1])
+                                if ((theirPawns >>> (r * 8 + f) & 1) != 0) xray++;
+                        c[XPAWNS_M] -= sg * xray; c[XPAWNS_E] -= sg * xray;
                         c[RAMMED_M] -= sg * rammed; c[RAMMED_E] -= sg * rammed;
                         // The long diagonals and the centre written out as squares, to check Evaluator's masks.
                         boolean onLong = (sq >> 3) == (sq & 7) || (sq >> 3) + (sq & 7) == 7;
@@ -603,6 +625,14 @@ public final class EvalTrace {
                     allAtt |= att;
                     addAttacks(count, att);
                     typeAtt[col][t] |= att;
+                    if ((t == KNIGHT || t == BISHOP) && !onOutpost) {
+                        for (long a = att & ~own; a != 0; a &= a - 1) {
+                            if (outpostSquare(col, Long.numberOfTrailingZeros(a), ownPawnAtt, theirPawns)) {
+                                c[REACH_M + t] += sg; c[REACH_E + t] += sg;
+                                break;
+                            }
+                        }
+                    }
                     if (t == KNIGHT || t == BISHOP) minorAtt |= att;
                     else if (t == ROOK) rookAtt |= att;
                     int mob = MOB_OFFSET[t] + Long.bitCount(att & mobilityArea);
@@ -737,9 +767,25 @@ public final class EvalTrace {
             long q = p.pieces(col ^ 1, QUEEN);
             if (Long.bitCount(q) != 1) continue;
             long safe = ~p.occupancy(col) & ~(col == WHITE ? bAtt : wAtt);
-            double n = Long.bitCount(KNIGHT_ATTACKS[Long.numberOfTrailingZeros(q)] & typeAtt[col][KNIGHT] & safe);
+            int qs = Long.numberOfTrailingZeros(q);
+            double n = Long.bitCount(KNIGHT_ATTACKS[qs] & typeAtt[col][KNIGHT] & safe);
             c[NQUEEN_M] += (col == WHITE ? 1 : -1) * n;
             c[NQUEEN_E] += (col == WHITE ? 1 : -1) * n;
+            // Sliders: walk the queen's eight rays to the first piece; a bishop must reach a diagonal square, a rook a line one.
+            final long theirPawnAtt = col == WHITE ? bPawnAtt : wPawnAtt;
+            int sliders = 0;
+            for (int d = 0; d < 8; d++) {
+                int slider = d < 4 ? ROOK : BISHOP;
+                for (int f = (qs & 7) + RAYS[d][0], r = (qs >> 3) + RAYS[d][1]; f >= 0 && f < 8 && r >= 0 && r < 8;
+                     f += RAYS[d][0], r += RAYS[d][1]) {
+                    int sq = r * 8 + f;
+                    if ((typeAtt[col][slider] >>> sq & 1) != 0 && (p.occupancy(col) >>> sq & 1) == 0
+                            && attackers2[col][sq] >= 2 && (theirPawnAtt >>> sq & 1) == 0) sliders++;
+                    if ((occ >>> sq & 1) != 0) break;
+                }
+            }
+            c[SOQ_M] += (col == WHITE ? 1 : -1) * sliders;
+            c[SOQ_E] += (col == WHITE ? 1 : -1) * sliders;
         }
         // Passed pawns with their attacks and rooks, walked square by square (Evaluator uses masks).
         for (long b = passers; b != 0; b &= b - 1) {
@@ -751,6 +797,16 @@ public final class EvalTrace {
             long theirAtt = col == WHITE ? bAtt : wAtt;
             if (rel >= 3 && (occ >>> (sq + dir) & 1) == 0 && (theirAtt >>> (sq + dir) & 1) == 0) {
                 c[FREE_M] += sg * (rel - 2); c[FREE_E] += sg * (rel - 2);
+            }
+            boolean safePath = rel >= 3;
+            for (int t = sq + dir; t >= 0 && t < 64; t += dir)
+                if ((theirAtt >>> t & 1) != 0 || (p.occupancy(col ^ 1) >>> t & 1) != 0) safePath = false;
+            if (safePath) { c[SAFEP_M] += sg * (rel - 2); c[SAFEP_E] += sg * (rel - 2); }
+            int edge = Math.min(sq & 7, 7 - (sq & 7));
+            c[PFILE_M] -= sg * edge; c[PFILE_E] -= sg * edge;
+            long ourAtt = col == WHITE ? wAtt : bAtt;
+            if (rel >= 3 && (ourAtt >>> (sq + dir) & 1) != 0) {
+                c[DSTOP_M] += sg * (rel - 2); c[DSTOP_E] += sg * (rel - 2);
             }
             for (int t = sq - dir; t >= 0 && t < 64; t -= dir) {
                 if ((occ >>> t & 1) == 0) continue;
@@ -824,6 +880,21 @@ public final class EvalTrace {
             }
         }
         return false;
+    }
+
+    /**
+     * sq is an outpost square for col: its 4th to 6th rank, guarded by one of our pawns (ownPawnAtt), and no enemy pawn
+     * on the files next to it ahead of it. Walked square by square, apart from Evaluator's masks, so the two check each other.
+     */
+    private static boolean outpostSquare(int col, int sq, long ownPawnAtt, long theirPawns) {
+        int rel = col == WHITE ? sq >> 3 : 7 - (sq >> 3);
+        int f = sq & 7;
+        for (int r = rel + 1; r <= 6; r++) {
+            int rank = col == WHITE ? r : 7 - r;
+            for (int af = f - 1; af <= f + 1; af += 2)
+                if (af >= 0 && af < 8 && (theirPawns & (1L << (rank * 8 + af))) != 0) return false;
+        }
+        return rel >= 3 && rel <= 5 && (ownPawnAtt & (1L << sq)) != 0;
     }
 
     /** One more attacker on each square of att. */
