@@ -502,8 +502,8 @@ public final class Evaluator {
         final long wPawns = p.pieces(WHITE, PAWN), bPawns = p.pieces(BLACK, PAWN);
         final long allPawns = wPawns | bPawns;
         // Squares attacked by each side's pawns.
-        final long wPawnAtt = ((wPawns & ~FILE_A) << 7) | ((wPawns & ~FILE_H) << 9);
-        final long bPawnAtt = ((bPawns & ~FILE_A) >>> 9) | ((bPawns & ~FILE_H) >>> 7);
+        final long wPawnAtt = pawnAttacks(WHITE, wPawns);
+        final long bPawnAtt = pawnAttacks(BLACK, bPawns);
         final int wKing = p.kingSquare(WHITE), bKing = p.kingSquare(BLACK);
         final int wPawnFiles = fileSet(wPawns), bPawnFiles = fileSet(bPawns);
 
@@ -547,9 +547,7 @@ public final class Evaluator {
                     ? ((wPawns & ~FILE_A) << 7) & ((wPawns & ~FILE_H) << 9)
                     : ((bPawns & ~FILE_A) >>> 9) & ((bPawns & ~FILE_H) >>> 7));
             long knightAtt = 0, bishopAtt = 0, queenAtt = 0;
-            // Outpost squares: our 4th to 6th rank, guarded by our pawns, out of reach of every enemy pawn's advance.
-            final long outposts = OUTPOST_RANKS[c] & ownPawnAtt
-                    & ~(c == WHITE ? southFill(theirPawnAtt) : northFill(theirPawnAtt));
+            final long outposts = outpostSquares(c, ownPawnAtt, theirPawnAtt);
 
             // ---- threats by our pawns, now and after a safe push ----
             {
@@ -594,7 +592,7 @@ public final class Evaluator {
                 e += psqEg[KNIGHT][sq];
                 npm += PIECE_VALUE[KNIGHT];
                 phase += 1;
-                if (outpost(c, sq, ownPawnAtt, theirPawns)) { m += OUTPOST_MG[KNIGHT]; e += OUTPOST_EG[KNIGHT]; }
+                if ((outposts >>> sq & 1) != 0) { m += OUTPOST_MG[KNIGHT]; e += OUTPOST_EG[KNIGHT]; }
                 else if ((KNIGHT_ATTACKS[sq] & outposts & ~own) != 0) { m += REACHABLE_OUTPOST_MG[KNIGHT]; e += REACHABLE_OUTPOST_EG[KNIGHT]; }
                 if (behindPawn(c, sq, allPawns)) { m += MINOR_BEHIND_PAWN_MG; e += MINOR_BEHIND_PAWN_EG; }
                 m -= KING_PROTECTOR_MG[KNIGHT] * DISTANCE[sq][ownKing];
@@ -620,7 +618,7 @@ public final class Evaluator {
                 e += psqEg[BISHOP][sq];
                 npm += PIECE_VALUE[BISHOP];
                 phase += 1;
-                boolean onOutpost = outpost(c, sq, ownPawnAtt, theirPawns);
+                boolean onOutpost = (outposts >>> sq & 1) != 0;
                 if (onOutpost) { m += OUTPOST_MG[BISHOP]; e += OUTPOST_EG[BISHOP]; }
                 if (behindPawn(c, sq, allPawns)) { m += MINOR_BEHIND_PAWN_MG; e += MINOR_BEHIND_PAWN_EG; }
                 long colour = (DARK_SQUARES & (1L << sq)) != 0 ? DARK_SQUARES : ~DARK_SQUARES;
@@ -866,19 +864,19 @@ public final class Evaluator {
             int c = (wPawns & (1L << sq)) != 0 ? WHITE : BLACK;
             int sign = c == WHITE ? 1 : -1;
             int relRank = c == WHITE ? sq >> 3 : 7 - (sq >> 3);
-            if (relRank >= 3 && freePath(sq, c, occ, c == WHITE ? bAtt : wAtt)) {
+            long ourAtt = c == WHITE ? wAtt : bAtt, theirAtt = c == WHITE ? bAtt : wAtt;
+            if (relRank >= 3 && freePath(sq, c, occ, theirAtt)) {
                 mg += sign * (relRank - 2) * PASSED_FREE_MG;
                 eg += sign * (relRank - 2) * PASSED_FREE_EG;
             }
             if (relRank >= 3 && ((c == WHITE ? FRONT_SPAN_W[sq] : FRONT_SPAN_B[sq])
-                    & ((c == WHITE ? bAtt : wAtt) | p.occupancy(c ^ 1))) == 0) {
+                    & (theirAtt | p.occupancy(c ^ 1))) == 0) {
                 mg += sign * (relRank - 2) * PASSED_SAFE_PATH_MG;
                 eg += sign * (relRank - 2) * PASSED_SAFE_PATH_EG;
             }
-            int edge = Math.min(sq & 7, 7 - (sq & 7));
-            mg -= sign * edge * PASSED_FILE_MG;
-            eg -= sign * edge * PASSED_FILE_EG;
-            if (relRank >= 3 && ((c == WHITE ? wAtt : bAtt) >>> (c == WHITE ? sq + 8 : sq - 8) & 1) != 0) {
+            mg -= sign * EDGE_DISTANCE[sq & 7] * PASSED_FILE_MG;
+            eg -= sign * EDGE_DISTANCE[sq & 7] * PASSED_FILE_EG;
+            if (relRank >= 3 && (ourAtt >>> (c == WHITE ? sq + 8 : sq - 8) & 1) != 0) {
                 mg += sign * (relRank - 2) * PASSED_DEFENDED_STOP_MG;
                 eg += sign * (relRank - 2) * PASSED_DEFENDED_STOP_EG;
             }
@@ -1017,9 +1015,21 @@ public final class Evaluator {
      * pawn on the files next to it ahead of it (none can ever attack it).
      */
     static boolean outpost(int c, int sq, long ownPawnAtt, long theirPawns) {
-        int relRank = c == WHITE ? sq >> 3 : 7 - (sq >> 3);
-        return relRank >= 3 && relRank <= 5 && (ownPawnAtt & (1L << sq)) != 0
-                && (theirPawns & (c == WHITE ? PASSED_W[sq] : PASSED_B[sq]) & ADJACENT_FILES[sq & 7]) == 0;
+        return (outpostSquares(c, ownPawnAtt, pawnAttacks(c ^ 1, theirPawns)) >>> sq & 1) != 0;
+    }
+
+    /**
+     * Every outpost square of colour c (see outpost): its 4th to 6th rank, guarded by our pawns, and neither attacked
+     * by an enemy pawn now nor after any of their advances (their attacks filled towards us).
+     */
+    static long outpostSquares(int c, long ownPawnAtt, long theirPawnAtt) {
+        return OUTPOST_RANKS[c] & ownPawnAtt & ~(c == WHITE ? southFill(theirPawnAtt) : northFill(theirPawnAtt));
+    }
+
+    /** The squares the pawns of colour c attack. */
+    static long pawnAttacks(int c, long pawns) {
+        return c == WHITE ? ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9)
+                : ((pawns & ~FILE_A) >>> 9) | ((pawns & ~FILE_H) >>> 7);
     }
 
     /** The stop square of a passed pawn of colour c on sq is empty and not attacked by them. */
