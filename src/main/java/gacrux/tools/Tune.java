@@ -177,12 +177,22 @@ final class Tune {
         for (String name : list.split(",")) {
             String n = name.trim();
             if (!known.contains(n)) throw new IllegalArgumentException("--freeze: no weight group named '" + n + "'");
-            // The final normalisation moves each table's mean into its piece's material, so neither would stay held.
-            if (n.endsWith("_T") || n.equals("MG_VALUE") || n.equals("EG_VALUE"))
-                throw new IllegalArgumentException("--freeze: " + n + " cannot be held (table means move into material at the end)");
             set.add(n);
         }
+        // The final normalisation moves each table's mean into its piece's material, so a table or the material
+        // stays held only when all of them are (then the normalisation is skipped: see tune).
+        java.util.List<String> block = materialAndTables();
+        if (block.stream().anyMatch(set::contains) && !set.containsAll(block))
+            throw new IllegalArgumentException("--freeze: the piece-square tables and MG_VALUE/EG_VALUE are held all together"
+                    + " or not at all (table means move into material at the end)");
         return set;
+    }
+
+    /** The groups the final normalisation couples: every piece-square table and the material values. */
+    static java.util.List<String> materialAndTables() {
+        java.util.List<String> names = new java.util.ArrayList<>(List.of("MG_VALUE", "EG_VALUE"));
+        for (EvalTrace.Group g : EvalTrace.GROUPS) if (g.table()) names.add(g.name());
+        return names;
     }
 
     /** Reads FEN [result] lines; a bad line is an error naming the file and line. One block in ten goes to the test set. */
@@ -352,7 +362,8 @@ final class Tune {
         } finally {
             if (pool != null) pool.shutdown();
         }
-        int[] rounded = normalizeAndRound(w);
+        // With the tables and material held, their means stay where they were: nothing to move.
+        int[] rounded = freeze.containsAll(materialAndTables()) ? round(w) : normalizeAndRound(w);
         double[] rw = toDouble(rounded);
         return new Result(k, before, loss(s, result, k, rw), testBefore, loss(data.test(), data.testResult(), k, rw), rounded);
     }
@@ -394,6 +405,10 @@ final class Tune {
                 for (EvalTrace.Group mg : EvalTrace.GROUPS) if (mg.name().equals(material)) x[mg.offset() + type] += mean;
             }
         }
+        return round(x);
+    }
+
+    static int[] round(double[] x) {
         int[] r = new int[x.length];
         for (int i = 0; i < x.length; i++) r[i] = (int) Math.round(x[i]);
         return r;

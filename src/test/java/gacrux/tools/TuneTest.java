@@ -100,6 +100,33 @@ class TuneTest {
         assertEquals(current[pairMg], held.weights()[pairMg]);
         assertEquals(current[pairEg], held.weights()[pairEg]);
         assertThrows(IllegalArgumentException.class, () -> Tune.freezeSet("BISHOP_PAIR_MG,NO_SUCH_GROUP"));
+        // The tables and the material are held all together or not at all (the normalisation couples them).
+        assertThrows(IllegalArgumentException.class, () -> Tune.freezeSet("KNIGHT_MG_T"));
+        assertThrows(IllegalArgumentException.class, () -> Tune.freezeSet("MG_VALUE,EG_VALUE"));
+    }
+
+    /**
+     * Everything held but one group (tables and material too: a new term tuned on data too small to move the whole
+     * table): only that group moves, every other weight comes back exactly as it was.
+     */
+    @Test
+    void holdingEverythingButOneGroupMovesOnlyIt() {
+        int[] current = EvalTrace.currentWeights();
+        double[] teacher = Tune.toDouble(current);
+        int pairMg = -1, pairEg = -1;
+        StringBuilder others = new StringBuilder();
+        for (EvalTrace.Group g : EvalTrace.GROUPS) {
+            if (g.name().equals("BISHOP_PAIR_MG")) pairMg = g.offset();
+            else if (g.name().equals("BISHOP_PAIR_EG")) pairEg = g.offset();
+            else others.append(others.length() == 0 ? "" : ",").append(g.name());
+        }
+        teacher[pairMg] += 100;
+        teacher[pairEg] += 100;
+        Tune.Data data = taught(current, teacher, 0xB1EL);
+        Tune.Result r = Tune.tune(data, 300, 2.0, 0, 0, 1, Tune.freezeSet(others.toString()), Double.NaN, QUIET);
+        for (int i = 0; i < current.length; i++)
+            if (i != pairMg && i != pairEg) assertEquals(current[i], r.weights()[i], "weight " + i);
+        assertTrue(r.weights()[pairMg] + r.weights()[pairEg] - current[pairMg] - current[pairEg] > 40);
     }
 
     /**
