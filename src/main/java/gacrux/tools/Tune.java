@@ -180,7 +180,8 @@ final class Tune {
             set.add(n);
         }
         // The final normalisation moves each table's mean into its piece's material, so a table or the material
-        // stays held only when all of them are (then the normalisation is skipped: see tune).
+        // stays as it was only when all of them are held (each held table's mean is then the one an earlier
+        // normalisation left, under half a centipawn, and rounds away).
         java.util.List<String> block = materialAndTables();
         if (block.stream().anyMatch(set::contains) && !set.containsAll(block))
             throw new IllegalArgumentException("--freeze: the piece-square tables and MG_VALUE/EG_VALUE are held all together"
@@ -362,8 +363,7 @@ final class Tune {
         } finally {
             if (pool != null) pool.shutdown();
         }
-        // With the tables and material held, their means stay where they were: nothing to move.
-        int[] rounded = freeze.containsAll(materialAndTables()) ? round(w) : normalizeAndRound(w);
+        int[] rounded = normalizeAndRound(w);
         double[] rw = toDouble(rounded);
         return new Result(k, before, loss(s, result, k, rw), testBefore, loss(data.test(), data.testResult(), k, rw), rounded);
     }
@@ -405,10 +405,6 @@ final class Tune {
                 for (EvalTrace.Group mg : EvalTrace.GROUPS) if (mg.name().equals(material)) x[mg.offset() + type] += mean;
             }
         }
-        return round(x);
-    }
-
-    static int[] round(double[] x) {
         int[] r = new int[x.length];
         for (int i = 0; i < x.length; i++) r[i] = (int) Math.round(x[i]);
         return r;
