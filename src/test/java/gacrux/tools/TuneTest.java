@@ -44,9 +44,14 @@ class TuneTest {
         return out;
     }
 
+    /** Where the named weight group starts in the weight vector. */
+    static int offset(String group) {
+        for (EvalTrace.Group g : EvalTrace.GROUPS) if (g.name().equals(group)) return g.offset();
+        throw new AssertionError(group);
+    }
+
     static int knight(int[] w, String table) {
-        for (EvalTrace.Group g : EvalTrace.GROUPS) if (g.name().equals(table)) return w[g.offset() + 2];
-        throw new AssertionError(table);
+        return w[offset(table) + 2];
     }
 
     @Test
@@ -85,11 +90,7 @@ class TuneTest {
     void frozenGroupsKeepTheirWeights() {
         int[] current = EvalTrace.currentWeights();
         double[] teacher = Tune.toDouble(current);
-        int pairMg = -1, pairEg = -1;
-        for (EvalTrace.Group g : EvalTrace.GROUPS) {
-            if (g.name().equals("BISHOP_PAIR_MG")) pairMg = g.offset();
-            if (g.name().equals("BISHOP_PAIR_EG")) pairEg = g.offset();
-        }
+        int pairMg = offset("BISHOP_PAIR_MG"), pairEg = offset("BISHOP_PAIR_EG");
         teacher[pairMg] += 100;
         teacher[pairEg] += 100;
         Tune.Data data = taught(current, teacher, 0xB1EL);
@@ -113,17 +114,13 @@ class TuneTest {
     void holdingEverythingButOneGroupMovesOnlyIt() {
         int[] current = EvalTrace.currentWeights();
         double[] teacher = Tune.toDouble(current);
-        int pairMg = -1, pairEg = -1;
-        StringBuilder others = new StringBuilder();
-        for (EvalTrace.Group g : EvalTrace.GROUPS) {
-            if (g.name().equals("BISHOP_PAIR_MG")) pairMg = g.offset();
-            else if (g.name().equals("BISHOP_PAIR_EG")) pairEg = g.offset();
-            else others.append(others.length() == 0 ? "" : ",").append(g.name());
-        }
+        int pairMg = offset("BISHOP_PAIR_MG"), pairEg = offset("BISHOP_PAIR_EG");
+        String others = EvalTrace.GROUPS.stream().map(EvalTrace.Group::name)
+                .filter(n -> !n.startsWith("BISHOP_PAIR_")).collect(java.util.stream.Collectors.joining(","));
         teacher[pairMg] += 100;
         teacher[pairEg] += 100;
         Tune.Data data = taught(current, teacher, 0xB1EL);
-        Tune.Result r = Tune.tune(data, 300, 2.0, 0, 0, 1, Tune.freezeSet(others.toString()), Double.NaN, QUIET);
+        Tune.Result r = Tune.tune(data, 300, 2.0, 0, 0, 1, Tune.freezeSet(others), Double.NaN, QUIET);
         for (int i = 0; i < current.length; i++)
             if (i != pairMg && i != pairEg) assertEquals(current[i], r.weights()[i], "weight " + i);
         assertTrue(r.weights()[pairMg] + r.weights()[pairEg] - current[pairMg] - current[pairEg] > 40);
