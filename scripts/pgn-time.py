@@ -12,7 +12,7 @@ import re
 import sys
 from collections import defaultdict
 
-MOVE = re.compile(r'\{([+-]?[\d.M#-]+)/(\d+) ([\d.]+)s\}')
+MOVE = re.compile(r'\{([+-]?[\d.M#-]+)/(\d+) ([\d.]+)s[},]')  # a forfeit adds ', X loses on time' after the time
 LENGTHS = ((0, 40), (40, 60), (60, 80), (80, 120), (120, 10**9))
 
 
