@@ -17,6 +17,8 @@ public final class TimeManager {
 
     private final long softMs, hardMs;
     private final boolean timed;
+    /** go movetime: UCI's "search exactly x mseconds", so the search runs to the hard limit, no soft stop. */
+    private final boolean fixedTime;
     private volatile long startNs;
     private volatile boolean pondering;
 
@@ -27,6 +29,7 @@ public final class TimeManager {
             long t = Math.max(1, l.movetime() - moveOverheadMs);
             softMs = hardMs = t;
             timed = true;
+            fixedTime = true;
         } else if (l.wtime() != 0 || l.btime() != 0) {
             long left = side == 0 ? l.wtime() : l.btime();
             long inc = Math.max(0, side == 0 ? l.winc() : l.binc());
@@ -42,9 +45,11 @@ public final class TimeManager {
             hardMs = Math.max(1, hard);
             softMs = Math.max(1, Math.min(soft, hardMs));
             timed = true;
+            fixedTime = false;
         } else {
             softMs = hardMs = Long.MAX_VALUE;
             timed = false;
+            fixedTime = false;
         }
     }
 
@@ -69,10 +74,11 @@ public final class TimeManager {
     /**
      * At the end of an iteration, with the search's own judgement of how settled it is: {@code scale} > 1
      * (best move just changed, score falling) lets the next iteration start later, < 1 stops sooner.
-     * Never past the hard limit, which the search polls anyway.
+     * Never past the hard limit, which the search polls anyway. Never under go movetime: that time is the move's,
+     * to be used to the end (the hard limit stops it), not a budget to save from.
      */
     public boolean softExpired(double scale) {
-        return timed && !pondering && elapsedMs() >= Math.min(hardMs, softMs * ITERATION_SHARE * scale);
+        return timed && !fixedTime && !pondering && elapsedMs() >= Math.min(hardMs, softMs * ITERATION_SHARE * scale);
     }
 
     /**

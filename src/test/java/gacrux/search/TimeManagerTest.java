@@ -18,6 +18,16 @@ class TimeManagerTest {
         assertEquals(970, t.hardMs());
     }
 
+    /** go movetime is "search exactly x mseconds": no iteration cut-off at 0.6 of it, only the hard limit. */
+    @Test
+    void movetimeIsSearchedToTheEnd() throws InterruptedException {
+        SearchLimits l = new SearchLimits(0, 0, 100, 0, 0, 0, 0, 0, 0, false, false, List.of(), 0);
+        TimeManager t = new TimeManager(l, 0, 0);
+        Thread.sleep(70); // past 0.6 x 100 ms, where a clock's soft limit would stop iterating
+        assertFalse(t.softExpired(1.0));
+        assertFalse(t.softExpired(0.5));
+    }
+
     @Test
     void usesTheClockOfTheSideToMove() {
         TimeManager white = new TimeManager(clock(60_000, 1_000, 0, 0), 0, 30);
@@ -93,8 +103,9 @@ class TimeManagerTest {
         TimeManager t = new TimeManager(clock(60_000, 60_000, 0, 0), 0, 30);
         assertTrue(t.softExpired(0.0), "a zero scale stops at once");
         assertFalse(t.softExpired(1.0), "a fresh search has time for another iteration");
-        // the cut-off never passes the hard limit: with an absurd scale it is the hard limit
-        TimeManager mt = new TimeManager(new SearchLimits(0, 0, 1, 0, 0, 0, 0, 0, 0, false, false, List.of(), 0), 0, 0);
+        // the cut-off never passes the hard limit: with an absurd scale it is the hard limit (a 40 ms clock: 1 ms)
+        TimeManager mt = new TimeManager(clock(40, 40, 0, 0), 0, 0);
+        assertEquals(1, mt.hardMs());
         long until = System.nanoTime() + 50_000_000L;
         while (mt.elapsedMs() < mt.hardMs() && System.nanoTime() < until) Thread.onSpinWait();
         assertTrue(mt.softExpired(1e9));
