@@ -69,6 +69,12 @@ public final class Searcher {
      */
     final boolean[] improving = new boolean[STACK];
     /**
+     * ttCaptureAt[ply]: the node's hash move is a capture or promotion, so its quiet moves are less likely to be best
+     * and are reduced one ply more. Set once the node's moves are scored (after any singular verification at the
+     * ply); a helper takes it for its block's ply from the block.
+     */
+    final boolean[] ttCaptureAt = new boolean[STACK];
+    /**
      * Singular extension: excludedAt[ply] is the hash move a verification search at that ply leaves out (0: an
      * ordinary node); singularAt[ply] is the hash move whose verification decided its depth there, and
      * singularExtAt[ply] that decision: +1 (singular: one ply deeper) or -1 (not singular, and its bound is at or above
@@ -892,6 +898,7 @@ public final class Searcher {
         // its frame is the node's own, which opens again after it.)
         openFrame(ply, depth, alpha, beta, n, hook != null && excluded == 0);
         inCheckAt[ply] = inCheck;
+        ttCaptureAt[ply] = ttMove != 0 && Move.isTactical(ttMove);
 
         int bestScore = -INFINITE, bestMove = 0;
         int origAlpha = alpha;
@@ -1169,23 +1176,27 @@ public final class Searcher {
 
     /**
      * Late move reduction of a move after the first: late quiet moves by the LMR table (less at PV nodes, for
-     * killers and good history; more at cut nodes and where the node is not improving); late captures that lose
-     * material by exchange (non-PV) by half the table, at least one ply. Never a check or a move out of check.
+     * killers and good history; more at cut nodes, where the node is not improving and where the hash move is a
+     * capture); late captures that lose material by exchange (non-PV) by half the table, at least one ply. A late
+     * quiet check is reduced one ply less than another quiet move (it is extended first when it does not lose
+     * material); a capture that checks and a move out of check are never reduced.
      */
     int reduction(Position p, int ply, int m, int moveNumber, int depth, int newDepth, int nt, boolean quiet,
                   boolean inCheck, boolean givesCheck) {
-        if (!pruning || depth < 3 || inCheck || givesCheck) return 0;
+        if (!pruning || depth < 3 || inCheck) return 0;
         boolean pvNode = nt == PV;
         if (quiet && moveNumber >= (pvNode ? 3 : 2)) {
             int r = LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)];
             if (pvNode) r--;
+            if (givesCheck) r--;
             if (m == killers[ply][0] || m == killers[ply][1]) r--;
             if (nt == CUT) r++;
             if (!improving[ply]) r++;
+            if (ttCaptureAt[ply]) r++;
             r -= history[p.sideToMove()][m & 4095] / 6000;
             return Math.max(0, Math.min(newDepth - 1, r));
         }
-        if (!quiet && !pvNode && moveNumber >= 2 && Move.promo(m) != Piece.QUEEN && !See.ge(p, m, 0))
+        if (!quiet && !givesCheck && !pvNode && moveNumber >= 2 && Move.promo(m) != Piece.QUEEN && !See.ge(p, m, 0))
             return Math.max(1, Math.min(newDepth - 1, LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)] / 2));
         return 0;
     }

@@ -108,6 +108,7 @@ final class Select {
             // improving below the block compares with the evaluations at its ply and the one above: the owner's.
             // (ply-1 and ply are not in use here: a worker joins only below its own waiting frame.)
             me.improving[ply] = b.improving;
+            me.ttCaptureAt[ply] = b.ttCapture;
             me.staticEval[ply] = b.staticEval;
             me.evalAt[ply] = b.pruneEval;
             if (ply >= 1) me.staticEval[ply - 1] = b.staticEvalUp1;

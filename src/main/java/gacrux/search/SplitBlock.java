@@ -46,6 +46,8 @@ public final class SplitBlock {
     public boolean inCheck;
     /** The owner's improving flag at the split node, and its static evaluation one ply up. */
     public boolean improving;
+    /** The owner's node has a capture (or promotion) as its hash move: quiet moves are reduced one ply more. */
+    public boolean ttCapture;
     public int staticEvalUp1;
     /** The owner's evaluation for the pruning rules at the split node (Searcher.evalAt: corrected by the hash bound). */
     public int pruneEval;

@@ -52,4 +52,44 @@ class LateMoveRulesTest {
         assertEquals(0, SearcherAt.root(p, false).reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false),
                 "off without pruning");
     }
+
+    @Test
+    void quietMovesAreReducedOnePlyMoreWhereTheHashMoveIsACapture() {
+        Position p = Position.fromFen(FEN);
+        Searcher s = SearcherAt.root(p, true);
+        int m = MoveGen.parseUci(p, "a2a3");
+        int plain = s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, false);
+        s.ttCaptureAt[0] = true;
+        assertEquals(plain + 1, s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, false));
+        int losing = MoveGen.parseUci(p, "d3d6");
+        s.ttCaptureAt[0] = false;
+        int capture = s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false);
+        s.ttCaptureAt[0] = true;
+        assertEquals(capture, s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false), "captures as before");
+    }
+
+    @Test
+    void aNodeKnowsWhetherItsHashMoveIsACapture() {
+        Position p = Position.fromFen(FEN);
+        TranspositionTable tt = new TranspositionTable(1);
+        Searcher s = SearcherAt.root(p, tt, true, true);
+        int capture = MoveGen.parseUci(p, "d3d6"), quiet = MoveGen.parseUci(p, "a2a3");
+        tt.store(p.key(), capture, 0, 1, TranspositionTable.UPPER);
+        s.searchNode(0, 2, -50, 50, Searcher.PV);
+        assertTrue(s.ttCaptureAt[0]);
+        tt.store(p.key(), quiet, 0, 1, TranspositionTable.UPPER);
+        s.searchNode(0, 2, -50, 50, Searcher.PV);
+        assertFalse(s.ttCaptureAt[0]);
+    }
+
+    @Test
+    void lateQuietChecksAreReducedOnePlyLessThanOtherQuietMoves() {
+        Position p = Position.fromFen(FEN);
+        Searcher s = SearcherAt.root(p, true);
+        int m = MoveGen.parseUci(p, "a2a3");
+        int plain = s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, false);
+        assertTrue(plain >= 2, "a late quiet move at depth 10: " + plain);
+        assertEquals(plain - 1, s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, true), "the same move as a check");
+        assertEquals(0, s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, true, true), "never a move out of check");
+    }
 }
