@@ -58,9 +58,9 @@ class LateMoveRulesTest {
         Position p = Position.fromFen(FEN);
         Searcher s = SearcherAt.root(p, true);
         int m = MoveGen.parseUci(p, "a2a3");
-        int plain = s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, false);
+        int plain = lateQuiet(s, p, m, false);
         s.ttCaptureAt[0] = true;
-        assertEquals(plain + 1, s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, false));
+        assertEquals(plain + 1, lateQuiet(s, p, m, false));
         int losing = MoveGen.parseUci(p, "d3d6");
         s.ttCaptureAt[0] = false;
         int capture = s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false);
@@ -87,9 +87,14 @@ class LateMoveRulesTest {
         Position p = Position.fromFen(FEN);
         Searcher s = SearcherAt.root(p, true);
         int m = MoveGen.parseUci(p, "a2a3");
-        int plain = s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, false);
+        int plain = lateQuiet(s, p, m, false);
         assertTrue(plain >= 2, "a late quiet move at depth 10: " + plain);
-        assertEquals(plain - 1, s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, true), "the same move as a check");
+        assertEquals(plain - 1, lateQuiet(s, p, m, true), "the same move as a check");
         assertEquals(0, s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, true, true), "never a move out of check");
+    }
+
+    /** The reduction of quiet move m as the tenth move at depth 10 of a CUT node at the root, not in check. */
+    private static int lateQuiet(Searcher s, Position p, int m, boolean givesCheck) {
+        return s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, givesCheck);
     }
 }
