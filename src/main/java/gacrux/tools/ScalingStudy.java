@@ -95,11 +95,20 @@ final class ScalingStudy {
                 nodes += r[ni][pi].nodes();
                 serial += r[0][pi].nodes();
             }
-            double ovh = Math.max(1, nodes - serial);
-            out.printf(Locale.ROOT, "%7d   cut short %5.1f%% of the nodes (%5.1f%% of the overhead), finished after the"
-                    + " cut %5.1f%% (%5.1f%%)%n", ns[ni], 100.0 * cut / Math.max(1, nodes), 100.0 * cut / ovh,
-                    100.0 * after / Math.max(1, nodes), 100.0 * after / ovh);
+            long ovh = nodes - serial;
+            out.printf(Locale.ROOT, "%7d   cut short %5.1f%% of the nodes (%s of the overhead), finished after the"
+                    + " cut %5.1f%% (%s)%n", ns[ni], 100.0 * cut / Math.max(1, nodes), shareOfOverhead(cut, ovh, serial),
+                    100.0 * after / Math.max(1, nodes), shareOfOverhead(after, ovh, serial));
         }
+    }
+
+    /**
+     * part as a share of the overhead, or "n/a" where the parallel trees are no bigger than the serial ones by more
+     * than 1% (a share of a near-zero or negative overhead says nothing: 2,560,500% was printed once).
+     */
+    static String shareOfOverhead(long part, long overhead, long serial) {
+        if (overhead <= serial / 100) return "  n/a";
+        return String.format(Locale.ROOT, "%5.1f%%", 100.0 * part / overhead);
     }
 
     /**
