@@ -8,12 +8,6 @@ public final class Main {
 
     public static void main(String[] args) {
         final long mainEpochMs = System.currentTimeMillis(); // for startup-stages: when the JVM reached main
-        // java -jar without the JIT options: the program runs in a child JVM that has them (JitOptions says why).
-        int childExit = JitOptions.relaunchIfNeeded();
-        if (childExit >= 0) {
-            System.exit(childExit);
-            return;
-        }
         String clusterSeeds = null, clusterBind = null;
         boolean uci = args.length == 0;
         // The UCI engine's flags: --protocol-trace FILE, --cluster HOST:PORT,..., --cluster-bind HOST[:PORT].
@@ -41,7 +35,6 @@ public final class Main {
             case "explain" -> ExplainCommand.run(rest, System.out, System.err);
             case "startup" -> StartupBench.run(rest, System.out, System.err);
             case "startup-stages" -> StartupStages.run(mainEpochMs, System.out);
-            case "jit" -> JitOptions.report(System.out);
             case "node" -> NodeCommand.run(rest, System.out, System.err);
             case "datagen" -> Datagen.run(rest, System.out, System.err);
             case "tune" -> Tune.run(rest, System.out, System.err);
@@ -69,7 +62,6 @@ public final class Main {
                        java -jar gacrux.jar treedump [--fen FEN] --depth N [--out FILE] [--threads N]
                        java -jar gacrux.jar treediff A.log B.log [--limit N]
                        java -jar gacrux.jar startup [--runs N] [--cmd "COMMAND"]... [--hash MB | --stages]
-                       java -jar gacrux.jar jit                     the JIT options this JVM runs with, and who gave them
                        java -jar gacrux.jar node --port P [--host H] [--seed HOST:PORT,...] [--threads N] [--hash MB] [--stable-after 7s]
                        java -jar gacrux.jar datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R] [--scores]
                        java -jar gacrux.jar label --data FILE --out FILE --engine COMMAND [--go "depth 8"] [--threads T] [--hash MB]
