@@ -34,16 +34,7 @@ for e in toga2 glaurung ethereal-chess stockfish; do
 done
 
 sha=$(git rev-parse --short=12 "$ref^{commit}")
-cache=/tmp/gacrux-sprt
-jar=$cache/$sha.jar
-if [ ! -f "$jar" ]; then
-    mkdir -p "$cache"
-    dir=$(mktemp -d "$cache/build.XXXXXX")
-    git archive "$sha" | tar -x -C "$dir"
-    (cd "$dir" && mvn -o -q -B package -Dmaven.test.skip=true >&2)
-    cp "$dir/target/gacrux.jar" "$jar"
-    rm -rf "$dir"
-fi
+jar=$(scripts/jar-for.sh "$sha")
 out=${out:-/tmp/gacrux-gauntlet/$sha}
 mkdir -p "$out"
 echo "gauntlet: gacrux $sha ($(java -jar "$jar" bench 2>&1 | grep -o 'Nodes: [0-9]*')), $games games each at $tc, into $out" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPRT of one build against another (issue 13: every search/eval/time change is tested against the build
-# before it). Builds each git ref from a clean `git archive` into /tmp/gacrux-sprt/<sha>.jar (cached, so a
-# working-tree edit cannot change a running match), then runs ../shared/tools/match.mjs with the shuffled
+# before it). Builds each git ref from a clean `git archive` into /tmp/gacrux-sprt/<sha>.jar (scripts/jar-for.sh:
+# cached, so a working-tree edit cannot change a running match), then runs ../shared/tools/match.mjs with the shuffled
 # openings and the project's SPRT bounds. Extra arguments go to match.mjs (e.g. --tc 5+0.05, --nodes 25000,
 # --concurrency 2, --games 4000, --seed 7).
 #
@@ -15,31 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 new=$1 old=$2; shift 2
-cache=/tmp/gacrux-sprt
-mkdir -p "$cache"
-
-jar_for() { # ref -> path of its jar
-    local ref=$1
-    if [ "$ref" = WORKTREE ]; then
-        local dir; dir=$(mktemp -d "$cache/wt.XXXXXX")
-        (cd "$root" && tar -c --exclude=./target --exclude=./.git . | tar -x -C "$dir")
-        (cd "$dir" && mvn -o -q -B package -Dmaven.test.skip=true >&2)
-        echo "$dir/target/gacrux.jar"
-        return
-    fi
-    local sha; sha=$(git rev-parse --short=12 "$ref^{commit}")
-    if [ ! -f "$cache/$sha.jar" ]; then
-        local dir; dir=$(mktemp -d "$cache/build.XXXXXX")
-        git archive "$sha" | tar -x -C "$dir"
-        (cd "$dir" && mvn -o -q -B package -Dmaven.test.skip=true >&2)
-        cp "$dir/target/gacrux.jar" "$cache/$sha.jar"
-        rm -rf "$dir"
-    fi
-    echo "$cache/$sha.jar"
-}
-
-newjar=$(jar_for "$new")
-oldjar=$(jar_for "$old")
+newjar=$(scripts/jar-for.sh "$new")
+oldjar=$(scripts/jar-for.sh "$old")
 echo "new: $new -> $newjar" >&2
 echo "old: $old -> $oldjar" >&2
 for j in "$newjar" "$oldjar"; do
