@@ -123,8 +123,15 @@ public final class Searcher {
      * returns what Evaluator.evaluate would and the search tree (bench's fingerprint) stays the same.
      */
     private static final int EVAL_CACHE_BITS = 15;
-    private final long[] evalKeys = new long[1 << EVAL_CACHE_BITS];
-    private final int[] evalScores = new int[1 << EVAL_CACHE_BITS];
+    /**
+     * One long per slot, so a probe reads one cache line, not one in each of two arrays: the key's top 44 bits (the
+     * slot is its low 15, so 59 bits of the key pick an entry) over the evaluation + 2^19 in the low 20 bits. 0 is
+     * an empty slot; a stored entry never is, its score field being at least 1 (|evaluation| < 2^19 - 1).
+     */
+    private final long[] evalCache = new long[1 << EVAL_CACHE_BITS];
+    private static final int EVAL_SCORE_BITS = 20;
+    private static final long EVAL_SCORE_MASK = (1L << EVAL_SCORE_BITS) - 1;
+    private static final int EVAL_SCORE_BIAS = 1 << (EVAL_SCORE_BITS - 1);
     /** Pawn-structure terms by pawn sets, for the evaluations the cache above misses; this searcher's own, like it. */
     private final PawnHash pawnHash = new PawnHash();
     /**
@@ -1526,8 +1533,13 @@ public final class Searcher {
 
     /** Selection sort step: brings the best-scored remaining move to index i. */
     static int pickBest(int[] list, int[] scores, int i, int n) {
-        int best = i;
-        for (int j = i + 1; j < n; j++) if (scores[j] > scores[best]) best = j;
+        // The best score so far in a local: the scan is a compare and a conditional move per entry, not a reload of
+        // scores[best] that waits on the previous step's choice.
+        int best = i, bestScore = scores[i];
+        for (int j = i + 1; j < n; j++) {
+            int s = scores[j];
+            if (s > bestScore) { bestScore = s; best = j; }
+        }
         if (best != i) {
             int m = list[i]; list[i] = list[best]; list[best] = m;
             int s = scores[i]; scores[i] = scores[best]; scores[best] = s;
@@ -1536,25 +1548,24 @@ public final class Searcher {
     }
 
     /**
-     * The static evaluation (config.net() if set, else Evaluator.evaluate) through the evaluation cache. Key 0 marks
-     * an empty slot (a position with that key, one in 2^64, is evaluated every time).
+     * The static evaluation (config.net() if set, else Evaluator.evaluate) through the evaluation cache.
      */
     int evaluate(Position p, int ply) {
         NnueStack net = nnue;
         if ((net == null ? null : net.net) != config.net()) net = switchNet(config.net());
         long key = p.key();
         int i = (int) key & ((1 << EVAL_CACHE_BITS) - 1);
-        if (evalKeys[i] == key && key != 0) return evalScores[i];
+        long entry = evalCache[i];
+        if (entry != 0 && ((entry ^ key) & ~EVAL_SCORE_MASK) == 0) return (int) (entry & EVAL_SCORE_MASK) - EVAL_SCORE_BIAS;
         int e = net != null ? net.evaluate(p, ply) : Evaluator.evaluate(p, pawnHash);
-        evalKeys[i] = key;
-        evalScores[i] = e;
+        if (e > -EVAL_SCORE_BIAS && e < EVAL_SCORE_BIAS) evalCache[i] = (key & ~EVAL_SCORE_MASK) | (e + EVAL_SCORE_BIAS);
         return e;
     }
 
     /** On this searcher's thread, at the first evaluation after the configured net changed: a new stack, an empty cache. */
     private NnueStack switchNet(Nnue net) {
         nnue = net == null ? null : new NnueStack(net, STACK);
-        java.util.Arrays.fill(evalKeys, 0);
+        java.util.Arrays.fill(evalCache, 0);
         return nnue;
     }
 

@@ -34,6 +34,12 @@ public final class TranspositionTable {
     /** Longs per full segment: 2^23, 64 MiB. */
     static final int SEGMENT_SHIFT = 23;
     private static final long SEGMENT_MASK = (1L << SEGMENT_SHIFT) - 1;
+    /**
+     * Longs before a segment's first bucket. A long[]'s elements start 16 bytes into the object, and a segment of a
+     * megabyte or more is a humongous object that G1 starts on a region boundary: six longs (48 bytes) more put every
+     * bucket on a 64-byte cache line of its own, so a probe that reads all four entries touches one line, not two.
+     */
+    static final int PAD = 6;
 
     private long[][] segments;
     private long bucketMask;
@@ -68,9 +74,9 @@ public final class TranspositionTable {
             int last = (int) (longs - ((long) (n - 1) << SEGMENT_SHIFT));
             long[][] segs = new long[n][];
             try {
-                boolean done = forEachSegment(n, threads, abort, i -> segs[i] = new long[i == n - 1 ? last : 1 << SEGMENT_SHIFT]);
+                boolean done = forEachSegment(n, threads, abort, i -> segs[i] = new long[PAD + (i == n - 1 ? last : 1 << SEGMENT_SHIFT)]);
                 if (!done) {
-                    install(new long[][] {new long[1 << 17]}, 1 << 14); // 1 MiB
+                    install(new long[][] {new long[PAD + (1 << 17)]}, 1 << 14); // 1 MiB
                     return -1;
                 }
                 install(segs, buckets);
@@ -179,7 +185,7 @@ public final class TranspositionTable {
     public long probe(long key) {
         long index = bucketIndex(key);
         long[] t = segments[(int) (index >>> SEGMENT_SHIFT)];
-        int base = (int) (index & SEGMENT_MASK);
+        int base = PAD + (int) (index & SEGMENT_MASK);
         for (int i = 0; i < WAYS * 2; i += 2) {
             long data = t[base + i + 1];
             if ((t[base + i] ^ data) == key && data != 0) return data;
@@ -190,7 +196,7 @@ public final class TranspositionTable {
     public void store(long key, int move, int score, int depth, int bound) {
         long index = bucketIndex(key);
         long[] t = segments[(int) (index >>> SEGMENT_SHIFT)];
-        int base = (int) (index & SEGMENT_MASK);
+        int base = PAD + (int) (index & SEGMENT_MASK);
         int a = age;
         int victim = base;
         int worst = Integer.MAX_VALUE;
@@ -232,9 +238,9 @@ public final class TranspositionTable {
     public int hashfull() {
         int used = 0, a = age;
         long[] first = segments[0];
-        int samples = Math.min(1000, first.length / 2);
+        int samples = Math.min(1000, (first.length - PAD) / 2);
         for (int i = 0; i < samples; i++) {
-            long data = first[2 * i + 1];
+            long data = first[PAD + 2 * i + 1];
             if (data != 0 && age(data) == a) used++;
         }
         return samples == 0 ? 0 : used * 1000 / samples;
