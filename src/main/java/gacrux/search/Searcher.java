@@ -864,7 +864,7 @@ public final class Searcher {
         // not, but the hash move's own bound is at or above beta, it is searched a ply shallower (negative extension):
         // the cut is likely to come from it or from another move, so depth spent on it is mostly spent twice.
         singularAt[ply] = 0;
-        if (pruning && ttMove != 0 && depth >= 8 && ply < 2 * rootDepth && ttDepth >= depth - 3
+        if (pruning && ttMove != 0 && depth >= SINGULAR_MIN_DEPTH && ply < 2 * rootDepth && ttDepth >= depth - 3
                 && ttBound != TranspositionTable.UPPER && !isMate(ttScore)) {
             int singularBeta = ttScore - 2 * depth;
             int s;
@@ -1095,6 +1095,13 @@ public final class Searcher {
     }
 
     static final int PRUNED = Integer.MIN_VALUE;
+
+    /**
+     * The shallowest node whose hash move is tested for singularity. The verification costs a half-depth search of
+     * the other moves, so it pays only where the node's own subtree is large; from 6 (was 8) it also catches the
+     * forced moves a few plies above the horizon.
+     */
+    static final int SINGULAR_MIN_DEPTH = 6;
 
     /**
      * One move of a node: shallow pruning, make, check extension, late move reduction and the PVS re-searches.

@@ -44,6 +44,17 @@ class SingularExtensionTest {
     }
 
     @Test
+    void nodesBelowDepthEightAreTestedToo() {
+        // A depth-7 search has no node of depth 8 or more: any singular or negative extension is from depth 6 or 7.
+        long found = 0;
+        for (String fen : FENS) {
+            Searcher s = search(fen, 7, true);
+            found += s.singularExtensions() + s.negativeExtensions();
+        }
+        assertTrue(found > 0, "no singularity test below depth 8 in " + FENS.length + " positions");
+    }
+
+    @Test
     void offWithoutPruning() {
         Searcher s = search(FENS[0], 7, false);
         assertEquals(0, s.singularExtensions());
