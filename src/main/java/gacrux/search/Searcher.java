@@ -33,6 +33,18 @@ public final class Searcher {
     private static final int HISTORY_PRUNE = 1200;
     /** ProbCut: the margin over beta a capture's reduced search must reach to cut the node. */
     private static final int PROBCUT_MARGIN = 200;
+    /**
+     * The aspiration window from depth 5: the last iteration's score +- this. Narrow, since a score rarely moves
+     * more than a few centipawns between iterations once it has settled, and each fail only costs a re-search
+     * with a wider window ({@link #widen}).
+     */
+    static final int ASPIRATION_DELTA = 12;
+    /**
+     * The shallowest node whose hash move is tested for singularity. The verification costs a half-depth search of
+     * the other moves, so it pays only where the node's own subtree is large; from 6 (was 8) it also catches the
+     * forced moves a few plies above the horizon.
+     */
+    static final int SINGULAR_MIN_DEPTH = 6;
     /** Correction history: entries per side (a power of two), and the fixed-point scale of an entry (1/256 cp). */
     private static final int CORRECTION_SIZE = 1 << 14, CORRECTION_GRAIN = 256;
     /** Correction history: an entry moves toward the newest error by weight/256, weight min(depth + 1, 16). */
@@ -1097,13 +1109,6 @@ public final class Searcher {
     static final int PRUNED = Integer.MIN_VALUE;
 
     /**
-     * The shallowest node whose hash move is tested for singularity. The verification costs a half-depth search of
-     * the other moves, so it pays only where the node's own subtree is large; from 6 (was 8) it also catches the
-     * forced moves a few plies above the horizon.
-     */
-    static final int SINGULAR_MIN_DEPTH = 6;
-
-    /**
      * One move of a node: shallow pruning, make, check extension, late move reduction and the PVS re-searches.
      * Shared by the serial move loop and the Select loop of a split block. Returns PRUNED if skipped.
      */
@@ -1539,13 +1544,6 @@ public final class Searcher {
         splittable[ply] = false;
         return total;
     }
-
-    /**
-     * The aspiration window from depth 5: the last iteration's score +- this. Narrow, since a score rarely moves
-     * more than a few centipawns between iterations once it has settled, and each fail only costs a re-search
-     * with a wider window ({@link #widen}).
-     */
-    static final int ASPIRATION_DELTA = 12;
 
     /** The aspiration window after a fail: half as wide again plus 5 (12, 23, 39, 63, ...; all but full past 1000). */
     static int widen(int delta) {
