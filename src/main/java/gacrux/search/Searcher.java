@@ -944,6 +944,12 @@ public final class Searcher {
                     done = null; // its PV is this searcher's own now
                 }
             } else if (nextAt[ply] < n) {
+                // Past the late-move count every quiet move that gives no check is pruned: skip them in one pass
+                // instead of selecting each in turn only to prune it.
+                if (!share && lateQuietsPruned(ply, depth, searchedAt[ply], nt, inCheck, alpha, bestScore)) {
+                    skipLateQuiets(ply, p, list, scores, n, depth, alpha, beta);
+                    if (nextAt[ply] >= n) continue;
+                }
                 i = nextAt[ply]++;
                 // Lazy SMP: the next move, unless another worker is searching it here right now (then it goes last).
                 m = share ? workShare.choose(workerId, ply, key, depth, list, scores, i, n) : pickBest(list, scores, i, n);
@@ -981,7 +987,7 @@ public final class Searcher {
                         pvLength[ply] = pvLength[ply + 1] + 1;
                     }
                     if (score >= beta) {
-                        if (!Move.isTactical(m)) rewardQuiet(ply, side, m, depth, list, i);
+                        if (!Move.isTactical(m)) rewardQuiet(ply, side, m, depth, list, i, share ? null : scores);
                         RemoteSplit.abort(this, out); // Abort: the cutoff makes the moves still out worthless
                         break;
                     }
@@ -1128,7 +1134,7 @@ public final class Searcher {
         // Late move pruning (half as many moves where the position is not improving) and futility; never a move
         // that gives check. Decided before the move is made (most late quiet moves are pruned, and a copy-make
         // each cost about as much as a node); castling, whose check test needs the rook's move, after it.
-        boolean late = depth <= 8 && moveNumber >= (improving[ply] ? 3 + depth * depth : (3 + depth * depth) / 2);
+        boolean late = depth <= 8 && moveNumber >= lateMoveCount(depth, improving[ply]);
         // History pruning: at the last plies, a quiet move that has failed low often elsewhere (never a killer).
         boolean badHistory = prunable && quiet && historyPrunes(p, ply, m, depth);
         boolean prune = prunable && quiet && (late || badHistory || (depth <= 6 && eval + 100 + 90 * depth <= alpha));
@@ -1249,6 +1255,39 @@ public final class Searcher {
     }
 
     /** A quiet move pruned (late move pruning, history pruning or futility: why), before or after its make: PRUNED, traced. */
+    /** Late move pruning: the moves searched at a node of this depth after which its quiet moves are pruned. */
+    static int lateMoveCount(int depth, boolean improving) {
+        return improving ? 3 + depth * depth : (3 + depth * depth) / 2;
+    }
+
+    /** Would searchMove prune every quiet move that gives no check here by late move pruning (its same test)? */
+    boolean lateQuietsPruned(int ply, int depth, int moveNumber, int nt, boolean inCheck, int alpha, int bestScore) {
+        return pruning && moveNumber > 0 && nt != PV && !inCheck && !isMate(alpha) && bestScore > -MATE_BOUND
+                && depth <= 8 && moveNumber >= lateMoveCount(depth, improving[ply]);
+    }
+
+    /**
+     * Moves the quiet moves from nextAt[ply] on that late move pruning prunes (no castling: its check is known only
+     * after the move) to the front of the rest, as pruned, and steps nextAt past them: a cut-off later in the node
+     * punishes those ranked above the cutting move, as before (rewardQuiet). The rest (captures, checks, castling)
+     * are then picked as before; only moves of equal rank may come in another order than one-by-one picking gives.
+     */
+    void skipLateQuiets(int ply, Position p, int[] list, int[] scores, int n, int depth, int alpha, int beta) {
+        int at = nextAt[ply];
+        for (int j = at; j < n; j++) {
+            int m = list[j];
+            if (Move.isTactical(m) || Move.kind(m) == Move.CASTLE || p.quietGivesCheck(m)) continue;
+            if (TreeDump.ON) prunedQuiet(ply, m, searchedAt[ply], depth, alpha, beta, TreeDump.Act.LMP);
+            list[j] = list[at];
+            list[at] = m;
+            int sc = scores[j];
+            scores[j] = scores[at];
+            scores[at] = sc;
+            at++;
+        }
+        nextAt[ply] = at;
+    }
+
     private int prunedQuiet(int ply, int m, int moveNumber, int depth, int alpha, int beta, TreeDump.Act why) {
         if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, why, 0, 0, PRUNED);
         return PRUNED;
@@ -1394,8 +1433,13 @@ public final class Searcher {
         Help.seek(this, control);
     }
 
-    /** Killer and history bonus for the quiet move that cut off; a malus for the quiets tried before it. */
-    void rewardQuiet(int ply, int side, int m, int depth, int[] list, int upTo) {
+    /**
+     * Killer and history bonus for the quiet move that cut off; a malus for the quiets tried before it. With ranks
+     * (the ordering scores of list, picked best first), only quiets ranked at or above the cutting move count as tried
+     * before it: those skipped together past the late-move count (skipLateQuiets) include lower ones, which the
+     * one-by-one picking would have reached only after it. Without (Lazy SMP's shared order), every quiet before it.
+     */
+    void rewardQuiet(int ply, int side, int m, int depth, int[] list, int upTo, int[] ranks) {
         if (killers[ply][0] != m) {
             killers[ply][1] = killers[ply][0];
             killers[ply][0] = m;
@@ -1408,7 +1452,7 @@ public final class Searcher {
         h[idx] += bonus * 32 - h[idx] * bonus * 32 / HISTORY_MAX;
         for (int j = 0; j < upTo; j++) {
             int q = list[j];
-            if (Move.isTactical(q)) continue;
+            if (Move.isTactical(q) || (ranks != null && ranks[j] < ranks[upTo])) continue;
             int qi = q & 4095;
             h[qi] -= bonus * 32 + h[qi] * bonus * 32 / HISTORY_MAX;
             if (h[qi] < -HISTORY_MAX) h[qi] = -HISTORY_MAX;

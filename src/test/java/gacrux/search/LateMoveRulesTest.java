@@ -97,4 +97,70 @@ class LateMoveRulesTest {
     private static int lateQuiet(Searcher s, Position p, int m, boolean givesCheck) {
         return s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, givesCheck);
     }
+
+    /**
+     * Past the late-move count, the move loop skips in one pass the quiet moves late move pruning would prune one by
+     * one (no check, not castling), and leaves the captures, the quiet checks and castling to be picked. Each skipped
+     * move is one searchMove prunes with the same move number; each one left that searchMove would search is not.
+     */
+    @Test
+    void pastTheLateMoveCountTheLoopSkipsExactlyTheQuietsLateMovePruningPrunes() {
+        Position p = Position.fromFen("4k3/8/8/8/8/8/p7/R3K2R w KQ - 0 1"); // Rxa2, Rh8+, castling, quiet moves
+        Searcher s = SearcherAt.root(p, true);
+        s.improving[0] = false;
+        int depth = 2, moveNumber = Searcher.lateMoveCount(depth, false);
+        assertTrue(s.lateQuietsPruned(0, depth, moveNumber, Searcher.CUT, false, 0, 0));
+        assertFalse(s.lateQuietsPruned(0, depth, moveNumber - 1, Searcher.CUT, false, 0, 0), "before the count");
+        assertFalse(s.lateQuietsPruned(0, depth, moveNumber, Searcher.PV, false, 0, 0), "not at PV nodes");
+        assertFalse(s.lateQuietsPruned(0, depth, moveNumber, Searcher.CUT, true, 0, 0), "not in check");
+        assertFalse(s.lateQuietsPruned(0, 9, moveNumber + 100, Searcher.CUT, false, 0, 0), "not beyond depth 8");
+        assertFalse(s.lateQuietsPruned(0, depth, moveNumber, Searcher.CUT, false, Score.MATE - 10, 0),
+                "not while alpha is a mate score");
+        assertFalse(SearcherAt.root(p, false).lateQuietsPruned(0, depth, moveNumber, Searcher.CUT, false, 0, 0),
+                "off without pruning");
+
+        int[] list = new int[MoveGen.MAX_MOVES], scores = new int[MoveGen.MAX_MOVES];
+        int n = MoveGen.legal(p, list, 0);
+        int[] before = java.util.Arrays.copyOf(list, n);
+        s.nextAt[0] = 1;
+        s.searchedAt[0] = moveNumber;
+        s.skipLateQuiets(0, p, list, scores, n, depth, 0, 1);
+        int skipped = s.nextAt[0];
+        assertTrue(skipped > 1, "some quiet moves skipped");
+        int[] after = java.util.Arrays.copyOf(list, n);
+        java.util.Arrays.sort(before);
+        java.util.Arrays.sort(after);
+        assertArrayEquals(before, after, "the same moves, reordered");
+        for (int j = 1; j < n; j++) {
+            int m = list[j];
+            int r = s.searchMove(0, m, moveNumber, depth, 0, 1, Searcher.CUT, 0, false, 0, null);
+            if (j < skipped) assertEquals(Searcher.PRUNED, r, gacrux.board.Move.toUci(m) + " skipped, so pruned");
+            else if (!gacrux.board.Move.isTactical(m) && gacrux.board.Move.kind(m) != gacrux.board.Move.CASTLE)
+                assertTrue(p.quietGivesCheck(m), gacrux.board.Move.toUci(m) + " left: a quiet check");
+        }
+        assertTrue(java.util.Arrays.stream(list, skipped, n).anyMatch(m -> gacrux.board.Move.toUci(m).equals("a1a2")),
+                "the capture is left");
+        assertTrue(java.util.Arrays.stream(list, skipped, n).anyMatch(m -> gacrux.board.Move.toUci(m).equals("h1h8")),
+                "the quiet check is left");
+    }
+
+    /**
+     * After a skip, the quiet moves before a cut-off include skipped ones ranked below the cutting move; only those
+     * ranked at or above it are punished, as when each was picked in turn (Lazy SMP's order, no ranks: all of them).
+     */
+    @Test
+    void aCutOffPunishesOnlyTheSkippedQuietsRankedAboveIt() {
+        Position p = Position.fromFen(FEN);
+        int above = MoveGen.parseUci(p, "a2a3"), below = MoveGen.parseUci(p, "h2h3"), cut = MoveGen.parseUci(p, "g1f3");
+        int[] list = {above, below, cut}, ranks = {100, 50, 70};
+        int side = p.sideToMove();
+        Searcher s = SearcherAt.root(p, true);
+        s.rewardQuiet(0, side, cut, 4, list, 2, ranks);
+        assertTrue(s.history[side][above & 4095] < 0, "ranked above the cut: punished");
+        assertEquals(0, s.history[side][below & 4095], "ranked below it: as if not yet tried");
+        assertTrue(s.history[side][cut & 4095] > 0);
+        Searcher all = SearcherAt.root(p, true);
+        all.rewardQuiet(0, side, cut, 4, list, 2, null);
+        assertTrue(all.history[side][below & 4095] < 0, "without ranks every quiet before it");
+    }
 }

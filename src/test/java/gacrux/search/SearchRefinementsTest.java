@@ -58,7 +58,7 @@ class SearchRefinementsTest {
         Searcher s = atPlyOne(new TranspositionTable(1));
         Position p = s.pos[1]; // black to move, after e1g1
         int counter = MoveGen.parseUci(p, "d7d6");
-        s.rewardQuiet(1, p.sideToMove(), counter, 5, s.moves[1], 0);
+        s.rewardQuiet(1, p.sideToMove(), counter, 5, s.moves[1], 0, null);
         int killer = MoveGen.parseUci(p, "a7a6");
         s.killers[1][0] = killer;
         s.killers[1][1] = 0;
