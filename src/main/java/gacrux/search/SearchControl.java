@@ -26,7 +26,7 @@ public final class SearchControl {
 
     public boolean stopped() { return stop; }
 
-    /** Called with the clock check (every 1024 nodes): turns an outside stop request into the stop flag. */
+    /** Called with the clock check (every Searcher.POLL_MASK + 1 nodes): turns an outside stop request into the stop flag. */
     public void pollExternal() {
         if (external != null && external.getAsBoolean()) stop = true;
     }

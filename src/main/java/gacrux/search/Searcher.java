@@ -754,6 +754,14 @@ public final class Searcher {
         return Long.bitCount(minors) <= 1;
     }
 
+    /**
+     * The clock (and a stop from outside) is polled every POLL_MASK + 1 nodes: about 0.1 ms of a warm search. Not
+     * every 1024: when C2 throws a hot method's code away (an uncommon trap: a branch its profile never saw taken),
+     * the search runs interpreted or at C1's speed until it is compiled again, and 1024 such nodes took tens of
+     * milliseconds past the hard limit (docs/strength.md, "Where a bullet move's time goes"). A poll is a clock read.
+     */
+    static final int POLL_MASK = 127;
+
     void poll() {
         control.pollExternal();
         if (timeKeeper && control.time.hardExpired()) control.stop();
@@ -790,7 +798,7 @@ public final class Searcher {
         if (depth <= 0) return qsearch(ply, alpha, beta);
         pvLength[ply] = 0;
         splittable[ply] = false; // this frame becomes splittable only once its move loop runs
-        if ((++nodes & 1023) == 0 || control.limits.nodes() > 0) poll();
+        if ((++nodes & POLL_MASK) == 0 || control.limits.nodes() > 0) poll();
         if (nodesByPly != null) nodesByPly[ply]++;
         if (aborted()) return 0;
         if (ply > seldepth) seldepth = ply;
@@ -1636,7 +1644,7 @@ public final class Searcher {
 
     int qsearch(int ply, int alpha, int beta) {
         pvLength[ply] = 0;
-        if ((++nodes & 1023) == 0 || control.limits.nodes() > 0) poll();
+        if ((++nodes & POLL_MASK) == 0 || control.limits.nodes() > 0) poll();
         if (nodesByPly != null) nodesByPly[ply]++;
         if (aborted()) return 0;
         if (ply > seldepth) seldepth = ply;
