@@ -1132,8 +1132,7 @@ public final class Searcher {
         Position child = pos[ply + 1];
         boolean pvNode = nt == PV;
         boolean quiet = !Move.isTactical(m);
-        // Shallow-depth pruning is off when alpha is a mate score (a quiet mating key move must be found).
-        boolean prunable = pruning && moveNumber > 0 && !pvNode && !inCheck && !isMate(alpha) && bestScore > -MATE_BOUND;
+        boolean prunable = prunable(moveNumber, nt, inCheck, alpha, bestScore);
         // A capture that loses material at shallow depth.
         if (prunable && !quiet && depth <= 4 && !See.ge(p, m, -80 * depth)) {
             if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, TreeDump.Act.SEE_CAP, 0, 0, PRUNED);
@@ -1262,16 +1261,23 @@ public final class Searcher {
         TreeDump.move(trace, currentMove, ply, depth, alpha, beta, kind, act, r, ext, score == PRUNED ? TreeDump.SKIPPED : score);
     }
 
-    /** A quiet move pruned (late move pruning, history pruning or futility: why), before or after its make: PRUNED, traced. */
     /** Late move pruning: the moves searched at a node of this depth after which its quiet moves are pruned. */
     static int lateMoveCount(int depth, boolean improving) {
         return improving ? 3 + depth * depth : (3 + depth * depth) / 2;
     }
 
+    /**
+     * May shallow-depth pruning skip a move here: not the first, not at a PV node, not in check, and not while alpha
+     * is a mate score or no move has a score above being mated (a quiet mating key move must be found).
+     */
+    boolean prunable(int moveNumber, int nt, boolean inCheck, int alpha, int bestScore) {
+        return pruning && moveNumber > 0 && nt != PV && !inCheck && !isMate(alpha) && bestScore > -MATE_BOUND;
+    }
+
     /** Would searchMove prune every quiet move that gives no check here by late move pruning (its same test)? */
     boolean lateQuietsPruned(int ply, int depth, int moveNumber, int nt, boolean inCheck, int alpha, int bestScore) {
-        return pruning && moveNumber > 0 && nt != PV && !inCheck && !isMate(alpha) && bestScore > -MATE_BOUND
-                && depth <= 8 && moveNumber >= lateMoveCount(depth, improving[ply]);
+        return prunable(moveNumber, nt, inCheck, alpha, bestScore) && depth <= 8
+                && moveNumber >= lateMoveCount(depth, improving[ply]);
     }
 
     /**
@@ -1296,6 +1302,7 @@ public final class Searcher {
         nextAt[ply] = at;
     }
 
+    /** A quiet move pruned (late move pruning, history pruning or futility: why), before or after its make: PRUNED, traced. */
     private int prunedQuiet(int ply, int m, int moveNumber, int depth, int alpha, int beta, TreeDump.Act why) {
         if (TreeDump.ON) traceMove(ply, m, moveNumber, depth, alpha, beta, why, 0, 0, PRUNED);
         return PRUNED;
