@@ -9,20 +9,29 @@ public final class Main {
     public static void main(String[] args) {
         final long mainEpochMs = System.currentTimeMillis(); // for startup-stages: when the JVM reached main
         String clusterSeeds = null, clusterBind = null;
+        long warmUpMs = gacrux.search.WarmUp.DEFAULT_MS;
         boolean uci = args.length == 0;
-        // The UCI engine's flags: --protocol-trace FILE, --cluster HOST:PORT,..., --cluster-bind HOST[:PORT].
+        // The UCI engine's flags: --protocol-trace FILE, --cluster HOST:PORT,..., --cluster-bind HOST[:PORT],
+        // --warm-up MS.
         while (args.length >= 2 && (args[0].equals("--protocol-trace") || args[0].equals("--cluster")
-                || args[0].equals("--cluster-bind"))) {
+                || args[0].equals("--cluster-bind") || args[0].equals("--warm-up"))) {
             // --protocol-trace: every parallel search's DTS protocol trace appended to a JSON-lines file.
             if (args[0].equals("--protocol-trace")) System.setProperty("gacrux.protocol-trace", args[1]);
             else if (args[0].equals("--cluster")) clusterSeeds = args[1];
+            else if (args[0].equals("--warm-up")) {
+                warmUpMs = warmUpMs(args[1]);
+                if (warmUpMs < 0) {
+                    System.err.println("--warm-up takes milliseconds from 0 to " + MAX_WARM_UP_MS + ", not '" + args[1] + "'");
+                    System.exit(2);
+                }
+            }
             else clusterBind = args[1];
             args = Arrays.copyOfRange(args, 2, args.length);
             uci = args.length == 0;
         }
         if (uci) {
             System.exit(gacrux.uci.UciMain.run(System.in, System.out, gacrux.search.DtsConfig.DEFAULT, clusterSeeds,
-                    clusterBind));
+                    clusterBind, warmUpMs));
             return;
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
@@ -47,6 +56,19 @@ public final class Main {
         System.exit(code);
     }
 
+    /** The longest --warm-up: a GUI waits for the first readyok that long (match runners allow 20-30 s). */
+    static final long MAX_WARM_UP_MS = 10_000;
+
+    /** --warm-up's value in milliseconds, or -1 if it is not a whole number from 0 to MAX_WARM_UP_MS. */
+    static long warmUpMs(String v) {
+        try {
+            long ms = Long.parseLong(v);
+            return ms >= 0 && ms <= MAX_WARM_UP_MS ? ms : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     private static void usage() {
         System.err.println(usageText());
     }
@@ -56,6 +78,7 @@ public final class Main {
                 usage: java -jar gacrux.jar                      UCI engine on stdin/stdout
                        java -jar gacrux.jar --protocol-trace FILE  the same, appending each parallel search's DTS trace to FILE
                        java -jar gacrux.jar --cluster HOST:PORT,... [--cluster-bind HOST[:PORT]]  the same, using a cluster's worker nodes
+                       java -jar gacrux.jar --warm-up MS           the same, warming the JIT for MS ms before the first readyok (default 1000, 0: off)
                        java -jar gacrux.jar perft DEPTH [--fen FEN] [--chess960] [--divide] [--threads N]
                        java -jar gacrux.jar bench [DEPTH] [--net FILE]
                        java -jar gacrux.jar %s

@@ -40,6 +40,17 @@ public final class UciMain {
      */
     public static int run(InputStream in, PrintStream stdout, gacrux.search.DtsConfig dts, String clusterSeeds,
                           String clusterBind) {
+        return run(in, stdout, dts, clusterSeeds, clusterBind, 0);
+    }
+
+    /**
+     * The same, first warming the JIT for up to warmUpMs of wall time (0: not at all; the engine process's default
+     * is {@link gacrux.search.WarmUp#DEFAULT_MS}, tests in one long-lived JVM need none). The warm-up runs on its
+     * own thread beside the actor system's start, from the first instant; every command but {@code uci} waits for
+     * it, so the first {@code readyok} (and any {@code go}) comes after it, and {@code quit} cuts it short.
+     */
+    public static int run(InputStream in, PrintStream stdout, gacrux.search.DtsConfig dts, String clusterSeeds,
+                          String clusterBind, long warmUpMs) {
         UciOutput out = new UciOutput(stdout);
         UciEngine.ClusterSetup cluster = new UciEngine.ClusterSetup(clusterSeeds, clusterBind, new CompletableFuture<>());
         CompletableFuture<ActorSystem<UciEngine.Command>> system = new CompletableFuture<>();
@@ -58,6 +69,22 @@ public final class UciMain {
         starter.setDaemon(true);
         starter.start();
 
+        java.util.concurrent.atomic.AtomicBoolean warmUpStop = new java.util.concurrent.atomic.AtomicBoolean();
+        CompletableFuture<Void> warmUp = new CompletableFuture<>();
+        if (warmUpMs > 0) {
+            Thread warmer = new Thread(() -> {
+                gacrux.search.WarmUp.Result r = gacrux.search.WarmUp.run(warmUpMs, warmUpStop::get);
+                warmUp.complete(null);
+                // Logged once logging is set up (the start thread does that before the actor system).
+                system.thenRun(() -> org.slf4j.LoggerFactory.getLogger(UciMain.class).debug(
+                        "JIT warm-up: {} searches, {} nodes, {} ms", r.searches(), r.nodes(), r.ms()));
+            }, "gacrux-warm-up");
+            warmer.setDaemon(true);
+            warmer.start();
+        } else {
+            warmUp.complete(null);
+        }
+
         boolean quit = false;
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
@@ -69,6 +96,8 @@ public final class UciMain {
                     EngineOptions.printUci(out);
                     continue;
                 }
+                if (c instanceof UciEngine.Quit) warmUpStop.set(true);
+                warmUp.join();
                 // Through the actor, so a warning is printed after the output of the commands before its line.
                 for (String w : warnings) system.join().tell(new UciEngine.Warning(w));
                 system.join().tell(c);
@@ -80,6 +109,7 @@ public final class UciMain {
         } catch (IOException e) {
             out.info("input error: " + e.getMessage());
         }
+        warmUpStop.set(true); // end of input during the warm-up: nothing left to warm for
         ActorSystem<UciEngine.Command> sys;
         try {
             sys = system.join();
