@@ -13,6 +13,11 @@ public record SearchLimits(int depth, long nodes, long movetime, long wtime, lon
         return new SearchLimits(d, 0, 0, 0, 0, 0, 0, 0, 0, false, false, List.of(), 0);
     }
 
+    /** A clock: both sides' time and increment, movestogo 0 for sudden death (the warm-up's moves, tests). */
+    public static SearchLimits clock(long wtime, long btime, long winc, long binc, int movestogo) {
+        return new SearchLimits(0, 0, 0, wtime, btime, winc, binc, movestogo, 0, false, false, List.of(), 0);
+    }
+
     public static SearchLimits infiniteSearch() {
         return new SearchLimits(0, 0, 0, 0, 0, 0, 0, 0, 0, true, false, List.of(), 0);
     }

@@ -2,7 +2,6 @@ package gacrux.search;
 
 import gacrux.board.Position;
 
-import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -48,8 +47,7 @@ public final class WarmUp {
         try {
             TranspositionTable tt = new TranspositionTable(TT_MB);
             Searcher searcher = new Searcher(tt, new Searcher.Config(true, true, 1, null));
-            SearchLimits limits = new SearchLimits(0, 0, 0, CLOCK_MS, CLOCK_MS, INC_MS, INC_MS, 0, 0, false, false,
-                    List.of(), 0);
+            SearchLimits limits = SearchLimits.clock(CLOCK_MS, CLOCK_MS, INC_MS, INC_MS, 0);
             while (!over.getAsBoolean()) {
                 Position p = Position.fromFen(Bench.POSITIONS.get(searches++ % Bench.POSITIONS.size()));
                 SearchControl control = new SearchControl(limits, new TimeManager(limits, p.sideToMove(), 0), over);

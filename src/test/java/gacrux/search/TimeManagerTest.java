@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class TimeManagerTest {
     private static SearchLimits clock(long wtime, long btime, long inc, int movestogo) {
-        return new SearchLimits(0, 0, 0, wtime, btime, inc, inc, movestogo, 0, false, false, List.of(), 0);
+        return SearchLimits.clock(wtime, btime, inc, inc, movestogo);
     }
 
     @Test
