@@ -35,6 +35,8 @@ public final class EngineOptions {
     /** EvalFile: the net file in use ("" = the hand-crafted evaluation) and the net read from it. */
     private String evalFile = "";
     private Nnue net;
+    /** Debug Log File as last set ("" = none); the log itself is the output thread's (UciOutput.debugLog). */
+    private String debugLogFile = "";
 
     public EngineOptions(UciOutput out) {
         this.out = out;
@@ -53,6 +55,7 @@ public final class EngineOptions {
         out.println("option name UCI_Chess960 type check default false");
         out.println("option name Cluster type string default <empty>");
         out.println("option name EvalFile type string default <empty>");
+        out.println("option name Debug Log File type string default <empty>");
         out.println("option name Cluster Split Depth type spin default " + gacrux.cluster.ClusterSettings.DEFAULT_SPLIT_DEPTH
                 + " min 2 max 40");
         out.println("uciok");
@@ -78,7 +81,8 @@ public final class EngineOptions {
         return "Hash=" + hashMb + " Threads=" + threads + " Ponder=" + ponder + " Move Overhead=" + moveOverhead
                 + " MultiPV=" + multiPv + " UCI_Chess960=" + chess960 + " SMP=" + (lazySmp ? "Lazy" : "DTS")
                 + (cluster.isEmpty() ? "" : " Cluster=" + cluster + " Cluster Split Depth=" + clusterSplitDepth)
-                + (net == null ? "" : " EvalFile=" + evalFile);
+                + (net == null ? "" : " EvalFile=" + evalFile)
+                + (debugLogFile.isEmpty() ? "" : " Debug Log File=" + debugLogFile);
     }
 
     public Change set(String name, String value) {
@@ -163,6 +167,13 @@ public final class EngineOptions {
                     out.info("option EvalFile: cannot read net '" + UciParser.truncate(f) + "': " + e.getMessage() + "; unchanged");
                     return Change.NONE;
                 }
+            }
+            case "debug log file" -> {
+                // Every UCI line in and out, stamped (docs/uci.md); the output thread writes it.
+                String f = value == null ? "" : value.trim();
+                if (f.equals("<empty>")) f = "";
+                if (out.debugLog(f)) debugLogFile = f;
+                return Change.NONE;
             }
             case "ponder" -> {
                 Boolean b = check(name, value);

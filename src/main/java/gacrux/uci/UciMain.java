@@ -89,6 +89,7 @@ public final class UciMain {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
+                out.logInput(line);
                 List<String> warnings = new ArrayList<>(0);
                 UciEngine.Command c = UciParser.parse(line, warnings::add);
                 if (c == null) continue;
