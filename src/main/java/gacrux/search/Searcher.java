@@ -120,6 +120,19 @@ public final class Searcher {
      */
     final int[] counterMoves = new int[2 * 8 * 64];
     /**
+     * Continuation history: contHist[k][prev * PIECE_TO + this], for k = COUNTER the opponent's move into this node
+     * (ply - 1, "counter-move history") and k = FOLLOW_UP our own move before it (ply - 2, "follow-up history"),
+     * each as side to move, mover type and destination (prev) against this quiet move's mover and destination: how
+     * often this move cut off after that move, with history's bonus and gravity. A reply that refuted a given move
+     * usually refutes it again in a sibling subtree, where the butterfly table mixes all positions. Shorts (values
+     * stay within HISTORY_MAX), 576 KiB each; this searcher's own, like history. No row at the root, after a null
+     * move or before the path's start (contBase: -1).
+     */
+    final short[][] contHist = new short[2][2 * PIECE_TO * PIECE_TO];
+    static final int COUNTER = 0, FOLLOW_UP = 1;
+    /** Mover type (1..6) and destination square, the index of a move in a continuation-history row. */
+    private static final int PIECE_TO = 6 * 64;
+    /**
      * Correction history: by side to move and pawn structure (a hash of the pawn bitboards), a running average of
      * how far the searched score lay from the static evaluation, in 1/CORRECTION_GRAIN centipawns. A pawn
      * structure the evaluation misjudges is misjudged in every position of the subtree, so the search's verdicts
@@ -348,6 +361,7 @@ public final class Searcher {
             java.util.Arrays.fill(correction[side], 0);
         }
         java.util.Arrays.fill(counterMoves, 0);
+        for (short[] t : contHist) java.util.Arrays.fill(t, (short) 0);
     }
 
     /**
@@ -920,7 +934,10 @@ public final class Searcher {
             for (int k = 0; k < n; k++) if (list[k] == excluded) { list[k] = list[--n]; break; }
             if (n == 0) return alpha;
         }
-        scoreMoves(p, ply, list, scores, n, ttMove);
+        boolean share = workShare != null && pvNode;
+        // Quiet moves are scored when the first of them is reached (most cut-offs come before), except under Lazy
+        // SMP, whose shared order needs every score at once.
+        scoreMoves(p, ply, list, scores, n, ttMove, !share);
 
         // The frame of this node, kept in arrays so that a split (here, or at this ply from deeper down) can
         // turn it into a split block: DTS splits at any ply of a busy worker's path. (Not a verification search:
@@ -932,7 +949,6 @@ public final class Searcher {
         int bestScore = -INFINITE, bestMove = 0;
         int origAlpha = alpha;
         int side = p.sideToMove();
-        boolean share = workShare != null && pvNode;
         // The cluster level (RemoteWork): this node's moves that went to other machines, or null when none may.
         java.util.ArrayList<RemoteTask> out = excluded == 0 ? RemoteSplit.open(this, ply, depth) : null;
         int waits = 0;
@@ -948,7 +964,7 @@ public final class Searcher {
                     score = -done.score();
                 } else {
                     score = searchMove(ply, m, Math.max(1, searchedAt[ply]), depth, alpha, beta, nt, eval, inCheck,
-                            bestScore, null);
+                            bestScore, NO_ORDER, null);
                     done = null; // its PV is this searcher's own now
                 }
             } else if (nextAt[ply] < n) {
@@ -960,9 +976,10 @@ public final class Searcher {
                 }
                 i = nextAt[ply]++;
                 // Lazy SMP: the next move, unless another worker is searching it here right now (then it goes last).
-                m = share ? workShare.choose(workerId, ply, key, depth, list, scores, i, n) : pickBest(list, scores, i, n);
+                m = share ? workShare.choose(workerId, ply, key, depth, list, scores, i, n) : next(ply, list, scores, i, n);
                 currentMove[ply] = m;
-                score = searchMove(ply, m, searchedAt[ply], depth, alpha, beta, nt, eval, inCheck, bestScore, null);
+                score = searchMove(ply, m, searchedAt[ply], depth, alpha, beta, nt, eval, inCheck, bestScore, scores[i],
+                        null);
                 if (share) workShare.publish(workerId, ply, 0);
             } else if (RemoteSplit.anyOut(out)) {
                 // Every local move is searched; the remote ones are still out (Unsplit's wait, across machines).
@@ -1127,7 +1144,7 @@ public final class Searcher {
      * Shared by the serial move loop and the Select loop of a split block. Returns PRUNED if skipped.
      */
     int searchMove(int ply, int m, int moveNumber, int depth, int alpha, int beta, int nt, int eval,
-                           boolean inCheck, int bestScore, SplitBlock at) {
+                           boolean inCheck, int bestScore, int order, SplitBlock at) {
         Position p = pos[ply];
         Position child = pos[ply + 1];
         boolean pvNode = nt == PV;
@@ -1170,7 +1187,7 @@ public final class Searcher {
                     Math.max(ext, 0), first);
             return first;
         }
-        int r = reduction(p, ply, m, moveNumber, depth, newDepth, nt, quiet, inCheck, givesCheck);
+        int r = reduction(p, ply, m, moveNumber, depth, newDepth, nt, quiet, inCheck, givesCheck, order);
         int score = -search(ply + 1, newDepth - r, -alpha - 1, -alpha, childType);
         boolean research = false;
         if (score > alpha && !aborted()) {
@@ -1218,7 +1235,7 @@ public final class Searcher {
      * material); a capture that checks and a move out of check are never reduced.
      */
     int reduction(Position p, int ply, int m, int moveNumber, int depth, int newDepth, int nt, boolean quiet,
-                  boolean inCheck, boolean givesCheck) {
+                  boolean inCheck, boolean givesCheck, int order) {
         if (!pruning || depth < 3 || inCheck) return 0;
         boolean pvNode = nt == PV;
         if (quiet && moveNumber >= (pvNode ? 3 : 2)) {
@@ -1229,7 +1246,8 @@ public final class Searcher {
             if (nt == CUT) r++;
             if (!improving[ply]) r++;
             if (ttCaptureAt[ply]) r++;
-            r -= history[p.sideToMove()][m & 4095] / 6000;
+            int h = orderedQuiet(order) ? order : quietScore(p.sideToMove(), ply, m);
+            r -= Math.max(-2, Math.min(2, h / 8000));
             return Math.max(0, Math.min(newDepth - 1, r));
         }
         if (!quiet && !givesCheck && !pvNode && moveNumber >= 2 && Move.promo(m) != Piece.QUEEN && !See.ge(p, m, 0))
@@ -1237,10 +1255,21 @@ public final class Searcher {
         return 0;
     }
 
-    /** History pruning: at depth <= 3, a quiet move (not a killer) whose history is below -HISTORY_PRUNE * depth. */
+    /**
+     * History pruning at the last plies, never a killer: a quiet move whose history is below -HISTORY_PRUNE * depth
+     * (depth <= 3), or whose continuation history after the opponent's last move, or after our own move before it,
+     * is below a limit (depth <= 3, or 2 where the node is improving; the limits lower where improving): the move
+     * failed low after that very move again and again.
+     */
     boolean historyPrunes(Position p, int ply, int m, int depth) {
-        return depth <= 3 && history[p.sideToMove()][m & 4095] < -HISTORY_PRUNE * depth
-                && m != killers[ply][0] && m != killers[ply][1];
+        if (depth > 3 || m == killers[ply][0] || m == killers[ply][1]) return false;
+        int side = p.sideToMove();
+        if (history[side][m & 4095] < -HISTORY_PRUNE * depth) return true;
+        boolean imp = improving[ply];
+        if (depth > (imp ? 2 : 3)) return false;
+        int cBase = contBase(COUNTER, ply, side), fBase = contBase(FOLLOW_UP, ply, side);
+        return (cBase >= 0 && cont(COUNTER, cBase, m) < (imp ? -1000 : 0))
+                || (fBase >= 0 && cont(FOLLOW_UP, fBase, m) < (imp ? -4000 : -2000));
     }
 
     int traced(int ply, int m, int moveNumber, int depth, int alpha, int beta, int r, boolean research, int ext,
@@ -1473,6 +1502,19 @@ public final class Searcher {
             if (h[qi] < -HISTORY_MAX) h[qi] = -HISTORY_MAX;
         }
         if (h[idx] > HISTORY_MAX) h[idx] = HISTORY_MAX;
+        for (int k = COUNTER; k <= FOLLOW_UP; k++) {
+            int base = contBase(k, ply, side);
+            if (base < 0) continue;
+            short[] c = contHist[k];
+            int ci = base + pieceTo(m);
+            c[ci] = (short) Math.min(HISTORY_MAX, c[ci] + bonus * 32 - c[ci] * bonus * 32 / HISTORY_MAX);
+            for (int j = 0; j < upTo; j++) {
+                int q = list[j];
+                if (Move.isTactical(q)) continue;
+                int qi = base + pieceTo(q);
+                c[qi] = (short) Math.max(-HISTORY_MAX, c[qi] - bonus * 32 - c[qi] * bonus * 32 / HISTORY_MAX);
+            }
+        }
     }
 
     /**
@@ -1529,11 +1571,61 @@ public final class Searcher {
         return prev == 0 ? -1 : (side << 9) | (Move.mover(prev) << 6) | Move.to(prev);
     }
 
+    /**
+     * Where this node's continuation-history row of kind k starts (COUNTER: the path move at ply - 1, FOLLOW_UP: at
+     * ply - 2; a helper's path comes from its split block), or -1 when there is none (the root, a null move).
+     */
+    int contBase(int k, int ply, int side) {
+        int back = k + 1;
+        if (ply < back) return -1;
+        int pm = currentMove[ply - back];
+        return pm == 0 ? -1 : (side * PIECE_TO + pieceTo(pm)) * PIECE_TO;
+    }
+
+    private static int pieceTo(int m) { return (Move.mover(m) - 1) * 64 + Move.to(m); }
+
+    /** The continuation history of quiet move m in the row at base (0 without a row). */
+    private int cont(int k, int base, int m) { return base < 0 ? 0 : contHist[k][base + pieceTo(m)]; }
+
+    /** A quiet move's ordering score: the butterfly history plus both continuation histories. */
+    int quietScore(int side, int m, int cBase, int fBase) {
+        return history[side][m & 4095] + cont(COUNTER, cBase, m) + cont(FOLLOW_UP, fBase, m);
+    }
+
+    /** quietScore of m at ply, the rows looked up. */
+    int quietScore(int side, int ply, int m) {
+        return quietScore(side, m, contBase(COUNTER, ply, side), contBase(FOLLOW_UP, ply, side));
+    }
+
+    /**
+     * A quiet move's ordering score before it is looked up (scoreMoves with deferQuiets): below the killers and the
+     * counter move, above every history score (three tables of at most HISTORY_MAX each) and the losing captures.
+     */
+    static final int QUIET_UNSCORED = 899_999_990;
+    /** No ordering score for searchMove (a remote move, a split block's move): reduction looks the history up. */
+    static final int NO_ORDER = Integer.MIN_VALUE;
+
+    /** Is order a quiet move's history score (not a killer's, the counter move's, a capture's or NO_ORDER)? */
+    static boolean orderedQuiet(int order) {
+        return order >= -3 * HISTORY_MAX && order <= 3 * HISTORY_MAX;
+    }
+
     void scoreMoves(Position p, int ply, int[] list, int[] scores, int n, int ttMove) {
+        scoreMoves(p, ply, list, scores, n, ttMove, false);
+    }
+
+    /**
+     * Ordering scores: the hash move, winning captures by MVV/LVA, the killers and the counter move, the quiet moves
+     * by history, losing captures. With deferQuiets the plain quiet moves get QUIET_UNSCORED, to be looked up when
+     * the first of them is picked (next): a node that cuts off on the hash move, a capture or a killer never reads
+     * their three history rows, and those that are read are fresher.
+     */
+    void scoreMoves(Position p, int ply, int[] list, int[] scores, int n, int ttMove, boolean deferQuiets) {
         int side = p.sideToMove();
         int k0 = killers[ply][0], k1 = killers[ply][1];
         int slot = counterSlot(side, ply);
         int counter = slot >= 0 ? counterMoves[slot] : 0;
+        int cBase = deferQuiets ? -1 : contBase(COUNTER, ply, side), fBase = deferQuiets ? -1 : contBase(FOLLOW_UP, ply, side);
         for (int i = 0; i < n; i++) {
             int m = list[i];
             int s;
@@ -1544,9 +1636,31 @@ public final class Searcher {
             } else if (m == k0) s = 900_000_000;
             else if (m == k1) s = 899_999_999;
             else if (m == counter) s = 899_999_998;
-            else s = history[side][m & 4095];
+            else s = deferQuiets ? QUIET_UNSCORED : quietScore(side, m, cBase, fBase);
             scores[i] = s;
         }
+    }
+
+    /** Looks up the history scores of the quiet moves from index i on still QUIET_UNSCORED (none: nothing). */
+    void scoreQuiets(int ply, int[] list, int[] scores, int i, int n) {
+        int side = pos[ply].sideToMove();
+        int cBase = -2, fBase = -2; // -2: not looked up yet
+        for (int j = i; j < n; j++) {
+            if (scores[j] != QUIET_UNSCORED) continue;
+            if (cBase == -2) {
+                cBase = contBase(COUNTER, ply, side);
+                fBase = contBase(FOLLOW_UP, ply, side);
+            }
+            scores[j] = quietScore(side, list[j], cBase, fBase);
+        }
+    }
+
+    /** The serial loop's next move (pickBest), the quiet moves scored first when they are reached. */
+    int next(int ply, int[] list, int[] scores, int i, int n) {
+        int m = pickBest(list, scores, i, n);
+        if (scores[i] != QUIET_UNSCORED) return m;
+        scoreQuiets(ply, list, scores, i, n);
+        return pickBest(list, scores, i, n);
     }
 
     // ------------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ final class Select {
             int best = SplitBlock.score(b.best.get());
             long nodesBefore = me.nodes, cutShortBefore = me.cutShortNodes;
             int score = me.searchMove(ply, m, b.searchedBefore + idx, b.depth, alpha, b.beta, b.nodeType, b.pruneEval,
-                    b.inCheck, best, me.dts.freshBounds() ? b : null);
+                    b.inCheck, best, Searcher.NO_ORDER, me.dts.freshBounds() ? b : null);
             if (score == Searcher.PRUNED) continue;
             if (me.aborted()) { // a stopped search's partial score is never shared
                 // Cut short by a fail high at this block or one above. Loops nest (a helper's own blocks, a helpful

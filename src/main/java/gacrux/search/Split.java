@@ -159,6 +159,7 @@ final class Split {
         int[] list = me.moves[q];
         int[] scores = me.moveScores[q];
         int n = me.moveCountAt[q];
+        me.scoreQuiets(q, list, scores, me.nextAt[q], n); // those not yet reached
         for (int i = me.nextAt[q]; i < n; i++) me.pickBest(list, scores, i, n);
         b.prepare(me.bestScoreAt[q], me.bestMoveAt[q]);
         b.position.copyFrom(me.pos[q]);

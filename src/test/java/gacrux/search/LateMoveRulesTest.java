@@ -24,13 +24,13 @@ class LateMoveRulesTest {
         s.history[side][m & 4095] = -1200 * 3 - 1;
         assertTrue(s.historyPrunes(p, 0, m, 3));
         assertFalse(s.historyPrunes(p, 0, m, 4), "only to depth 3");
-        assertEquals(Searcher.PRUNED, s.searchMove(0, m, 1, 3, 0, 1, Searcher.CUT, 0, false, 0, null));
+        assertEquals(Searcher.PRUNED, s.searchMove(0, m, 1, 3, 0, 1, Searcher.CUT, 0, false, 0, Searcher.NO_ORDER, null));
         s.killers[0][1] = m;
         assertFalse(s.historyPrunes(p, 0, m, 3), "a killer is never history-pruned");
         s.killers[0][1] = 0;
         s.history[side][m & 4095] = -1200 * 3 + 1;
         assertFalse(s.historyPrunes(p, 0, m, 3), "above the threshold");
-        assertNotEquals(Searcher.PRUNED, s.searchMove(0, m, 1, 3, 0, 1, Searcher.CUT, 0, false, 0, null));
+        assertNotEquals(Searcher.PRUNED, s.searchMove(0, m, 1, 3, 0, 1, Searcher.CUT, 0, false, 0, Searcher.NO_ORDER, null));
     }
 
     @Test
@@ -38,18 +38,18 @@ class LateMoveRulesTest {
         Position p = Position.fromFen(FEN);
         Searcher s = SearcherAt.root(p, true);
         int losing = MoveGen.parseUci(p, "d3d6");
-        assertTrue(s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false) >= 1);
-        assertTrue(s.reduction(p, 0, losing, 5, 8, 7, Searcher.ALL, false, false, false) >= 1);
-        assertEquals(0, s.reduction(p, 0, losing, 5, 8, 7, Searcher.PV, false, false, false), "not at PV nodes");
-        assertEquals(0, s.reduction(p, 0, losing, 1, 8, 7, Searcher.CUT, false, false, false), "not the second move");
-        assertEquals(0, s.reduction(p, 0, losing, 5, 2, 1, Searcher.CUT, false, false, false), "not at depth 2");
-        assertEquals(0, s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, true), "not a check");
+        assertTrue(s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false, Searcher.NO_ORDER) >= 1);
+        assertTrue(s.reduction(p, 0, losing, 5, 8, 7, Searcher.ALL, false, false, false, Searcher.NO_ORDER) >= 1);
+        assertEquals(0, s.reduction(p, 0, losing, 5, 8, 7, Searcher.PV, false, false, false, Searcher.NO_ORDER), "not at PV nodes");
+        assertEquals(0, s.reduction(p, 0, losing, 1, 8, 7, Searcher.CUT, false, false, false, Searcher.NO_ORDER), "not the second move");
+        assertEquals(0, s.reduction(p, 0, losing, 5, 2, 1, Searcher.CUT, false, false, false, Searcher.NO_ORDER), "not at depth 2");
+        assertEquals(0, s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, true, Searcher.NO_ORDER), "not a check");
 
         Position q = Position.fromFen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
         int even = MoveGen.parseUci(q, "e4d5");
-        assertEquals(0, SearcherAt.root(q, true).reduction(q, 0, even, 5, 8, 7, Searcher.CUT, false, false, false),
+        assertEquals(0, SearcherAt.root(q, true).reduction(q, 0, even, 5, 8, 7, Searcher.CUT, false, false, false, Searcher.NO_ORDER),
                 "a capture that does not lose material is not reduced");
-        assertEquals(0, SearcherAt.root(p, false).reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false),
+        assertEquals(0, SearcherAt.root(p, false).reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false, Searcher.NO_ORDER),
                 "off without pruning");
     }
 
@@ -63,9 +63,9 @@ class LateMoveRulesTest {
         assertEquals(plain + 1, lateQuiet(s, p, m, false));
         int losing = MoveGen.parseUci(p, "d3d6");
         s.ttCaptureAt[0] = false;
-        int capture = s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false);
+        int capture = s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false, Searcher.NO_ORDER);
         s.ttCaptureAt[0] = true;
-        assertEquals(capture, s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false), "captures as before");
+        assertEquals(capture, s.reduction(p, 0, losing, 5, 8, 7, Searcher.CUT, false, false, false, Searcher.NO_ORDER), "captures as before");
     }
 
     @Test
@@ -90,12 +90,12 @@ class LateMoveRulesTest {
         int plain = lateQuiet(s, p, m, false);
         assertTrue(plain >= 2, "a late quiet move at depth 10: " + plain);
         assertEquals(plain - 1, lateQuiet(s, p, m, true), "the same move as a check");
-        assertEquals(0, s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, true, true), "never a move out of check");
+        assertEquals(0, s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, true, true, Searcher.NO_ORDER), "never a move out of check");
     }
 
     /** The reduction of quiet move m as the tenth move at depth 10 of a CUT node at the root, not in check. */
     private static int lateQuiet(Searcher s, Position p, int m, boolean givesCheck) {
-        return s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, givesCheck);
+        return s.reduction(p, 0, m, 10, 10, 9, Searcher.CUT, true, false, givesCheck, Searcher.NO_ORDER);
     }
 
     /**

@@ -42,10 +42,10 @@ class ShallowPruningTest {
         Searcher s = SearcherAt.root(p, new TranspositionTable(1), true, true);
         int quiet = MoveGen.parseUci(p, "d2d3");
         int alpha = 100 + 90 * 6; // eval 0: 0 + 100 + 90 x 6 <= alpha at depth 6
-        assertEquals(Searcher.PRUNED, s.searchMove(0, quiet, 1, 6, alpha, alpha + 1, Searcher.CUT, 0, false, 0, null));
-        assertNotEquals(Searcher.PRUNED, s.searchMove(0, quiet, 1, 6, alpha - 1, alpha, Searcher.CUT, 0, false, 0, null),
+        assertEquals(Searcher.PRUNED, s.searchMove(0, quiet, 1, 6, alpha, alpha + 1, Searcher.CUT, 0, false, 0, Searcher.NO_ORDER, null));
+        assertNotEquals(Searcher.PRUNED, s.searchMove(0, quiet, 1, 6, alpha - 1, alpha, Searcher.CUT, 0, false, 0, Searcher.NO_ORDER, null),
                 "one centipawn inside the margin: searched");
-        assertNotEquals(Searcher.PRUNED, s.searchMove(0, quiet, 1, 7, 2000, 2001, Searcher.CUT, 0, false, 0, null),
+        assertNotEquals(Searcher.PRUNED, s.searchMove(0, quiet, 1, 7, 2000, 2001, Searcher.CUT, 0, false, 0, Searcher.NO_ORDER, null),
                 "no futility at depth 7");
     }
 }
