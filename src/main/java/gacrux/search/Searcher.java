@@ -1490,6 +1490,9 @@ public final class Searcher {
         }
         int slot = counterSlot(side, ply);
         if (slot >= 0) counterMoves[slot] = m;
+        // Quiets skipped past the late-move count before their history was looked up (scoreMoves' deferral): their
+        // ranks now, so that only those at or above the cutting move count as tried before it.
+        if (ranks != null) scoreQuiets(ply, list, ranks, 0, upTo);
         int bonus = Math.min(depth * depth, 400);
         int[] h = history[side];
         int idx = m & 4095;
@@ -1510,7 +1513,7 @@ public final class Searcher {
             c[ci] = (short) Math.min(HISTORY_MAX, c[ci] + bonus * 32 - c[ci] * bonus * 32 / HISTORY_MAX);
             for (int j = 0; j < upTo; j++) {
                 int q = list[j];
-                if (Move.isTactical(q)) continue;
+                if (Move.isTactical(q) || (ranks != null && ranks[j] < ranks[upTo])) continue;
                 int qi = base + pieceTo(q);
                 c[qi] = (short) Math.max(-HISTORY_MAX, c[qi] - bonus * 32 - c[qi] * bonus * 32 / HISTORY_MAX);
             }

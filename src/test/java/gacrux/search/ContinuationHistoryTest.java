@@ -39,7 +39,7 @@ class ContinuationHistoryTest {
         Position[] p = new Position[1];
         Searcher s = afterE4E5(p);
         int nf3 = MoveGen.parseUci(p[0], "g1f3"), nc3 = MoveGen.parseUci(p[0], "b1c3");
-        s.rewardQuiet(2, p[0].sideToMove(), nf3, 8, new int[] {nc3}, 1);
+        s.rewardQuiet(2, p[0].sideToMove(), nf3, 8, new int[] {nc3}, 1, null);
         s.killers[2][0] = s.killers[2][1] = 0; // compare the histories, not the killer slot
         s.counterMoves[s.counterSlot(p[0].sideToMove(), 2)] = 0;
         int both = score(s, p[0], 2, nf3);
@@ -195,5 +195,23 @@ class ContinuationHistoryTest {
         assertNotNull(b);
         assertEquals(n - 1, b.moveCount);
         assertArrayEquals(java.util.Arrays.copyOfRange(eager, 1, n), java.util.Arrays.copyOf(b.moves, n - 1));
+    }
+
+    /**
+     * Quiet moves skipped past the late-move count before their history was looked up are ranked when a later move
+     * cuts off: only those at or above the cutting move are punished, as when every quiet was scored at once.
+     */
+    @Test
+    void aCutOffRanksTheSkippedQuietsThatWereNeverScored() {
+        Position p = Position.fromFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        Searcher s = SearcherAt.root(p, true); // ply 0: no continuation rows, the history alone
+        int side = p.sideToMove();
+        int above = MoveGen.parseUci(p, "a2a3"), below = MoveGen.parseUci(p, "g2g3"), cut = MoveGen.parseUci(p, "a1b1");
+        s.history[side][above & 4095] = 100;
+        s.history[side][below & 4095] = 50;
+        int[] list = {above, below, cut}, ranks = {Searcher.QUIET_UNSCORED, Searcher.QUIET_UNSCORED, 70};
+        s.rewardQuiet(0, side, cut, 4, list, 2, ranks);
+        assertTrue(s.history[side][above & 4095] < 100, "ranked above the cut: punished");
+        assertEquals(50, s.history[side][below & 4095], "ranked below it: as if not yet tried");
     }
 }

@@ -133,7 +133,7 @@ class LateMoveRulesTest {
         assertArrayEquals(before, after, "the same moves, reordered");
         for (int j = 1; j < n; j++) {
             int m = list[j];
-            int r = s.searchMove(0, m, moveNumber, depth, 0, 1, Searcher.CUT, 0, false, 0, null);
+            int r = s.searchMove(0, m, moveNumber, depth, 0, 1, Searcher.CUT, 0, false, 0, Searcher.NO_ORDER, null);
             if (j < skipped) assertEquals(Searcher.PRUNED, r, gacrux.board.Move.toUci(m) + " skipped, so pruned");
             else if (!gacrux.board.Move.isTactical(m) && gacrux.board.Move.kind(m) != gacrux.board.Move.CASTLE)
                 assertTrue(p.quietGivesCheck(m), gacrux.board.Move.toUci(m) + " left: a quiet check");
