@@ -60,12 +60,12 @@ public final class UciOutput {
     }
 
     /**
-     * Option Debug Log File: appends the traffic to file from now on; empty or {@code <empty>} closes the log.
-     * A file that cannot be opened is an info string, and the log in use (or none) stays: false.
+     * Option Debug Log File (EngineOptions has turned UCI's {@code <empty>} into ""): appends the traffic to file
+     * from now on; "" closes the log. A file that cannot be opened is an info string, and the log in use (or none)
+     * stays: false.
      */
-    public boolean debugLog(String file) {
-        String f = file == null ? "" : file.trim();
-        if (f.isEmpty() || f.equals("<empty>")) {
+    public boolean debugLog(String f) {
+        if (f.isEmpty()) {
             logging = false;
             queue.add(new Entry(SWITCH_LOG, null, 0, null));
             return true;
