@@ -48,6 +48,7 @@ public final class Main {
             case "datagen" -> Datagen.run(rest, System.out, System.err);
             case "tune" -> Tune.run(rest, System.out, System.err);
             case "label" -> Label.run(rest, System.out, System.err);
+            case "pgn-data" -> PgnData.run(rest, System.out, System.err);
             case "nnue-train" -> NnueTrain.run(rest, System.out, System.err);
             case "help", "--help", "-h" -> { usage(); yield 0; }
             default -> { System.err.println("unknown command '" + args[0] + "'"); usage(); yield 2; }
@@ -88,6 +89,7 @@ public final class Main {
                        java -jar gacrux.jar node --port P [--host H] [--seed HOST:PORT,...] [--threads N] [--hash MB] [--stable-after 7s]
                        java -jar gacrux.jar datagen --games N --nodes K --seed S --out FILE [--threads T] [--openings FILE] [--random-plies R] [--scores]
                        java -jar gacrux.jar label --data FILE --out FILE --engine COMMAND [--go "depth 8"] [--threads T] [--hash MB]
+                       java -jar gacrux.jar pgn-data --pgn FILE [--pgn FILE ...] --out FILE [--scores] [--min-ply N]
                        java -jar gacrux.jar tune --data FILE [--iterations N] [--out FILE] [--apply Evaluator.java] [--blend W]
                        java -jar gacrux.jar nnue-train --data FILE[,FILE...] --out FILE [--hidden H] [--epochs E] [--blend W] [--mirror] [--threads T]
                        java -jar gacrux.jar explain [--fen FEN] [--depth D] [--threads N] [--verbose] [--protocol-trace FILE] [--svg FILE]"""
