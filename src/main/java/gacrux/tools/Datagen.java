@@ -268,16 +268,18 @@ final class Datagen {
             }
         }
 
-        /** Not in check, and no capture or promotion that wins material by static exchange. */
-        boolean quiet(Position p) {
-            if (p.inCheck()) return false;
-            int n = MoveGen.tactical(p, moves, 0);
-            for (int i = 0; i < n; i++) {
-                int m = moves[i];
-                if (Move.promo(m) != 0 || See.ge(p, m, 1)) return false;
-            }
-            return true;
+        boolean quiet(Position p) { return Datagen.quiet(p, moves); }
+    }
+
+    /** Not in check, and no capture or promotion that wins material by static exchange (scratch: a move list). */
+    static boolean quiet(Position p, int[] scratch) {
+        if (p.inCheck()) return false;
+        int n = MoveGen.tactical(p, scratch, 0);
+        for (int i = 0; i < n; i++) {
+            int m = scratch[i];
+            if (Move.promo(m) != 0 || See.ge(p, m, 1)) return false;
         }
+        return true;
     }
 
     /** How often p's position occurred before (same key), within the reversible plies. */

@@ -5,7 +5,6 @@ import gacrux.board.Move;
 import gacrux.board.MoveGen;
 import gacrux.board.Piece;
 import gacrux.board.Position;
-import gacrux.search.See;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -234,7 +233,7 @@ final class PgnData {
             if (m == -1) return "move " + (ply / 2 + 1) + " '" + san + "' is ambiguous in " + p.toFen();
             Integer score = moverScore(g.comments().get(ply));
             boolean mate = score != null && score == Integer.MIN_VALUE;
-            if (ply >= o.minPly() && !mate && (score != null || !o.scores()) && !Move.isTactical(m) && quiet(p, moves)) {
+            if (ply >= o.minPly() && !mate && (score != null || !o.scores()) && !Move.isTactical(m) && Datagen.quiet(p, moves)) {
                 String line = p.toFen() + " [" + res + "]";
                 if (o.scores()) line += " cp " + (p.sideToMove() == Piece.WHITE ? score : -score);
                 out.add(line);
@@ -256,17 +255,6 @@ final class PgnData {
         if (t.matches("[+-]?M[0-9]+")) return Integer.MIN_VALUE;
         if (!t.matches("[+-]?[0-9]+(\\.[0-9]+)?")) return null;
         return (int) Math.round(Double.parseDouble(t) * 100);
-    }
-
-    /** Not in check, and no capture or promotion that wins material by static exchange (datagen's quiet). */
-    static boolean quiet(Position p, int[] scratch) {
-        if (p.inCheck()) return false;
-        int n = MoveGen.tactical(p, scratch, 0);
-        for (int i = 0; i < n; i++) {
-            int m = scratch[i];
-            if (Move.promo(m) != 0 || See.ge(p, m, 1)) return false;
-        }
-        return true;
     }
 
     /**

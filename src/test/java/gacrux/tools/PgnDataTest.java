@@ -38,7 +38,7 @@ class PgnDataTest {
         List<String> fens = new ArrayList<>();
         for (int ply = 0; ply < UCI.length; ply++) {
             int m = uci(p, UCI[ply]);
-            if (ply >= minPly && ply != 10 && !Move.isTactical(m) && PgnData.quiet(p, scratch)) fens.add(p.toFen());
+            if (ply >= minPly && ply != 10 && !Move.isTactical(m) && Datagen.quiet(p, scratch)) fens.add(p.toFen());
             p.makeMove(m);
         }
         return fens;
@@ -95,7 +95,7 @@ class PgnDataTest {
         cp[8] = 25; cp[9] = 31; cp[11] = 40; cp[19] = 12;
         for (int ply = 0; ply < UCI.length; ply++) {
             int m = uci(p, UCI[ply]);
-            if (cp[ply] != Integer.MIN_VALUE && PgnData.quiet(p, scratch)) want.add(p.toFen() + " [0.0] cp " + cp[ply]);
+            if (cp[ply] != Integer.MIN_VALUE && Datagen.quiet(p, scratch)) want.add(p.toFen() + " [0.0] cp " + cp[ply]);
             p.makeMove(m);
         }
         assertFalse(want.isEmpty());
