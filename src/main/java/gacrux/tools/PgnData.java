@@ -45,9 +45,6 @@ final class PgnData {
     /** One game as read: its tags' start position and result, its SAN moves and the comment after each. */
     record Game(int line, String fen, String result, List<String> sans, List<String> comments) {}
 
-    /** Counts of a run, as printed. */
-    record Counts(long games, long skipped, long positions, long duplicates) {}
-
     static String usage() {
         return "usage: pgn-data --pgn FILE [--pgn FILE ...] --out FILE [--scores] [--min-ply N]";
     }
