@@ -243,7 +243,7 @@ final class Datagen {
                 int score = r.score();
                 int white = p.sideToMove() == WHITE ? score : -score;
 
-                if (ply >= SKIP_PLIES && !Score.isMate(score) && !Move.isTactical(best) && quiet(p)) {
+                if (ply >= SKIP_PLIES && !Score.isMate(score) && !Move.isTactical(best) && quiet(p, moves)) {
                     fens.add(p.toFen());
                     scores.add(white);
                 }
@@ -267,8 +267,6 @@ final class Datagen {
                 p.makeMove(best);
             }
         }
-
-        boolean quiet(Position p) { return Datagen.quiet(p, moves); }
     }
 
     /** Not in check, and no capture or promotion that wins material by static exchange (scratch: a move list). */
