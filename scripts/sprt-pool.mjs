@@ -66,6 +66,11 @@ for (const f of files) {
     const tag = (t) => (game.match(new RegExp(`\\[${t} "([^"]*)"\\]`)) ?? [])[1];
     const round = Number(tag('Round')), result = tag('Result');
     if (!round || !['1-0', '0-1', '1/2-1/2'].includes(result)) continue;
+    // A name that plays neither colour would score every game as the other engine's: refuse it.
+    if (tag('White') !== opt.name && tag('Black') !== opt.name) {
+      console.error(`sprt-pool: ${f} round ${round}: neither player is named "${opt.name}" (--name)`);
+      process.exit(2);
+    }
     const s = result === '1/2-1/2' ? 0.5 : (result === '1-0') === (tag('White') === opt.name) ? 1 : 0;
     byRound.set(round, s);
   }
