@@ -49,6 +49,11 @@ public final class Searcher {
     private static final int CORRECTION_SIZE = 1 << 14, CORRECTION_GRAIN = 256;
     /** Correction history: an entry moves toward the newest error by weight/256, weight min(depth + 1, 16). */
     private static final int CORRECTION_WEIGHT_SCALE = 256, CORRECTION_MAX = 64 * CORRECTION_GRAIN;
+    /**
+     * A non-pawn table's step, out of 256, relative to the pawn table's: the three tables learn one correction together
+     * (each moves by its share of what their sum still misses), so the pawn table alone behaves as before.
+     */
+    static final int NON_PAWN_SHARE = 128;
     private static final int[][] LMR = new int[64][64];
 
     static {
@@ -140,6 +145,14 @@ public final class Searcher {
      * Used only where order-dependent pruning is on: the exact-score tests see the plain evaluation.
      */
     final int[][] correction = new int[2][CORRECTION_SIZE];
+    /**
+     * Correction history by each side's pieces other than pawns (knights, bishops, rooks, queens, king; a hash of their
+     * bitboards), [side to move][colour * CORRECTION_SIZE + slot]: what the pawn structure's table cannot tell apart,
+     * such as a king that walked or an imbalance the evaluation misjudges, is learnt per piece configuration. The
+     * corrected evaluation adds the pawn entry and both sides' entries here ({@link #correctionOf}). Same owner and
+     * lifetime as {@link #correction}.
+     */
+    final int[][] nonPawnCorrection = new int[2][2 * CORRECTION_SIZE];
     final int[] scratch = new int[MoveGen.MAX_MOVES];
     /**
      * Evaluation cache: the static evaluation by position key, direct-mapped, this searcher's own (no sharing,
@@ -359,6 +372,7 @@ public final class Searcher {
         for (int side = 0; side < 2; side++) {
             java.util.Arrays.fill(history[side], 0);
             java.util.Arrays.fill(correction[side], 0);
+            java.util.Arrays.fill(nonPawnCorrection[side], 0);
         }
         java.util.Arrays.fill(counterMoves, 0);
         for (short[] t : contHist) java.util.Arrays.fill(t, (short) 0);
@@ -1537,17 +1551,36 @@ public final class Searcher {
         return (int) (h >>> (64 - Integer.numberOfTrailingZeros(CORRECTION_SIZE)));
     }
 
-    /** The static evaluation corrected by what searches of this pawn structure found (see correction). */
+    /** One side's slot in nonPawnCorrection: the top bits of a hash of its knights, bishops, rooks, queens and king. */
+    static int nonPawnIndex(Position p, int colour) {
+        long h = p.pieces(colour, Piece.KNIGHT) * 0x9E3779B97F4A7C15L ^ p.pieces(colour, Piece.BISHOP) * 0xC2B2AE3D27D4EB4FL
+                ^ p.pieces(colour, Piece.ROOK) * 0x165667B19E3779F9L ^ p.pieces(colour, Piece.QUEEN) * 0xD6E8FEB86659FD93L
+                ^ p.pieces(colour, Piece.KING) * 0xFF51AFD7ED558CCDL;
+        h ^= h >>> 29;
+        return colour * CORRECTION_SIZE + (int) (h >>> (64 - Integer.numberOfTrailingZeros(CORRECTION_SIZE)));
+    }
+
+    /** The correction (1/CORRECTION_GRAIN cp) for p: its pawn structure's entry plus both sides' piece entries, within ±64 cp. */
+    int correctionOf(Position p) {
+        int side = p.sideToMove();
+        int[] np = nonPawnCorrection[side];
+        int sum = correction[side][pawnIndex(p)] + np[nonPawnIndex(p, Piece.WHITE)] + np[nonPawnIndex(p, Piece.BLACK)];
+        return Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, sum));
+    }
+
+    /** The static evaluation corrected by what searches of this pawn structure and these pieces found (see correction). */
     int corrected(Position p, int raw) {
         if (!pruning) return raw;
-        int c = correction[p.sideToMove()][pawnIndex(p)] / CORRECTION_GRAIN;
+        int c = correctionOf(p) / CORRECTION_GRAIN;
         return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, raw + c));
     }
 
     /**
      * Moves the correction toward (searched score - raw evaluation) at a node whose score says something about its
      * evaluation: not a lower bound below the corrected eval or an upper bound above it (they bound nothing), not a
-     * mate, not a node decided by a capture (the material, not the structure, was misjudged).
+     * mate, not a node decided by a capture (the material, not the structure, was misjudged). The pawn entry moves
+     * toward what the two piece entries leave of the error, by weight/256; each piece entry by its share of what all
+     * three still miss.
      */
     void updateCorrection(Position p, int raw, int score, int bound, int depth) {
         if (!pruning || isMate(score)) return;
@@ -1555,9 +1588,15 @@ public final class Searcher {
         if ((bound == TranspositionTable.LOWER && score <= eval) || (bound == TranspositionTable.UPPER && score >= eval)) return;
         int weight = Math.min(depth + 1, 16);
         int target = Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, (score - raw) * CORRECTION_GRAIN));
-        int[] c = correction[p.sideToMove()];
-        int i = pawnIndex(p);
-        c[i] = (c[i] * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE;
+        int side = p.sideToMove();
+        int[] c = correction[side], np = nonPawnCorrection[side];
+        int i = pawnIndex(p), w = nonPawnIndex(p, Piece.WHITE), b = nonPawnIndex(p, Piece.BLACK);
+        int miss = target - (c[i] + np[w] + np[b]);
+        int step = miss * weight / CORRECTION_WEIGHT_SCALE * NON_PAWN_SHARE / 256;
+        c[i] = (c[i] * (CORRECTION_WEIGHT_SCALE - weight) + (target - np[w] - np[b]) * weight) / CORRECTION_WEIGHT_SCALE;
+        c[i] = Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, c[i]));
+        np[w] = Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, np[w] + step));
+        np[b] = Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, np[b] + step));
     }
 
     /** Most valuable victim, least valuable attacker: the order of captures (and promotions) among themselves. */

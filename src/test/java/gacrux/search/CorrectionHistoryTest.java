@@ -6,7 +6,8 @@ import gacrux.board.Position;
 import org.junit.jupiter.api.Test;
 
 /**
- * The correction history: the static evaluation, corrected by what searches of the same pawn structure found.
+ * The correction history: the static evaluation, corrected by what searches of the same pawn structure, and of the
+ * same pieces of each side, found.
  */
 class CorrectionHistoryTest {
     @Test
@@ -38,6 +39,27 @@ class CorrectionHistoryTest {
         assertEquals(raw, off.corrected(p, raw), "off without pruning (the exact-score tests)");
     }
 
+    /**
+     * The piece tables: two positions with the same pawns but a knight fewer for white share the pawn entry and black's
+     * piece entry, not white's, so what was learnt in one carries over to the other only in part.
+     */
+    @Test
+    void piecesOtherThanPawnsHaveTheirOwnCorrection() {
+        Position p = Position.startPos();
+        Position fewer = Position.fromFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1");
+        assertEquals(Searcher.pawnIndex(p), Searcher.pawnIndex(fewer));
+        assertEquals(Searcher.nonPawnIndex(p, 1), Searcher.nonPawnIndex(fewer, 1));
+        assertNotEquals(Searcher.nonPawnIndex(p, 0), Searcher.nonPawnIndex(fewer, 0));
+        Searcher s = SearcherAt.root(p, true);
+        int raw = s.evaluate(p, 0), rawFewer = s.evaluate(fewer, 0);
+        for (int i = 0; i < 300; i++) s.updateCorrection(p, raw, raw + 40, TranspositionTable.EXACT, 15);
+        int learnt = s.corrected(p, raw) - raw, carried = s.corrected(fewer, rawFewer) - rawFewer;
+        assertTrue(Math.abs(learnt - 40) <= 1, "the three entries together converge on the error: " + learnt);
+        assertTrue(s.nonPawnCorrection[0][Searcher.nonPawnIndex(p, 0)] > 0, "white's piece entry took a share");
+        assertTrue(carried < learnt - 3, "white's piece entry is not the other position's: " + carried + " of " + learnt);
+        assertTrue(carried > 0, "the pawn and black piece entries are shared: " + carried);
+    }
+
     @Test
     void theSearchPrunesByTheCorrectedEval() {
         Position p = Position.startPos();
@@ -58,7 +80,11 @@ class CorrectionHistoryTest {
         s.iterate(p, new long[0], new SearchControl(l, new TimeManager(l, 0, 0)), info -> {});
         assertTrue(java.util.Arrays.stream(s.correction[0]).anyMatch(c -> c != 0)
                 || java.util.Arrays.stream(s.correction[1]).anyMatch(c -> c != 0), "correction history learnt");
+        assertTrue(java.util.Arrays.stream(s.nonPawnCorrection[0]).anyMatch(c -> c != 0)
+                || java.util.Arrays.stream(s.nonPawnCorrection[1]).anyMatch(c -> c != 0), "the piece tables learnt");
         s.clearHeuristics();
         assertTrue(java.util.Arrays.stream(s.correction[0]).allMatch(c -> c == 0), "ucinewgame forgets");
+        assertTrue(java.util.Arrays.stream(s.nonPawnCorrection[0]).allMatch(c -> c == 0)
+                && java.util.Arrays.stream(s.nonPawnCorrection[1]).allMatch(c -> c == 0), "the piece tables too");
     }
 }
