@@ -1565,7 +1565,12 @@ public final class Searcher {
         int side = p.sideToMove();
         int[] np = nonPawnCorrection[side];
         int sum = correction[side][pawnIndex(p)] + np[nonPawnIndex(p, Piece.WHITE)] + np[nonPawnIndex(p, Piece.BLACK)];
-        return Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, sum));
+        return clampCorrection(sum);
+    }
+
+    /** A correction (or a sum of entries) within ±64 cp. */
+    private static int clampCorrection(int c) {
+        return Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, c));
     }
 
     /** The static evaluation corrected by what searches of this pawn structure and these pieces found (see correction). */
@@ -1587,16 +1592,16 @@ public final class Searcher {
         int eval = corrected(p, raw);
         if ((bound == TranspositionTable.LOWER && score <= eval) || (bound == TranspositionTable.UPPER && score >= eval)) return;
         int weight = Math.min(depth + 1, 16);
-        int target = Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, (score - raw) * CORRECTION_GRAIN));
+        int target = clampCorrection((score - raw) * CORRECTION_GRAIN);
         int side = p.sideToMove();
         int[] c = correction[side], np = nonPawnCorrection[side];
         int i = pawnIndex(p), w = nonPawnIndex(p, Piece.WHITE), b = nonPawnIndex(p, Piece.BLACK);
         int miss = target - (c[i] + np[w] + np[b]);
         int step = miss * weight / CORRECTION_WEIGHT_SCALE * NON_PAWN_SHARE / 256;
         c[i] = (c[i] * (CORRECTION_WEIGHT_SCALE - weight) + (target - np[w] - np[b]) * weight) / CORRECTION_WEIGHT_SCALE;
-        c[i] = Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, c[i]));
-        np[w] = Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, np[w] + step));
-        np[b] = Math.max(-CORRECTION_MAX, Math.min(CORRECTION_MAX, np[b] + step));
+        c[i] = clampCorrection(c[i]);
+        np[w] = clampCorrection(np[w] + step);
+        np[b] = clampCorrection(np[b] + step);
     }
 
     /** Most valuable victim, least valuable attacker: the order of captures (and promotions) among themselves. */
