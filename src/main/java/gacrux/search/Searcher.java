@@ -92,6 +92,13 @@ public final class Searcher {
      */
     final boolean[] ttCaptureAt = new boolean[STACK];
     /**
+     * ttPvAt[ply]: the node is on the principal variation, or the hash table says it was when last searched (ttPv);
+     * such a node is more likely to matter again, so its late quiet moves are reduced one ply less, as at a PV node.
+     * Stored with the node's entry (TranspositionTable.pv), so the mark lasts while the entry does. Set with
+     * ttCaptureAt; a helper takes it for its block's ply from the block.
+     */
+    final boolean[] ttPvAt = new boolean[STACK];
+    /**
      * Singular extension: excludedAt[ply] is the hash move a verification search at that ply leaves out (0: an
      * ordinary node); singularAt[ply] is the hash move whose verification decided its depth there, and
      * singularExtAt[ply] that decision: +1 (singular: one ply deeper) or -1 (not singular, and its bound is at or above
@@ -733,7 +740,7 @@ public final class Searcher {
         if (!control.stopped() && config.useTT() && pvIdx == 0 && best > -INFINITE) {
             int bound = best >= beta ? TranspositionTable.LOWER : best > origAlpha ? TranspositionTable.EXACT
                     : TranspositionTable.UPPER;
-            tt.store(root.key(), rootMoves[pvIdx], TranspositionTable.toTT(best, 0), depth, bound);
+            tt.store(root.key(), rootMoves[pvIdx], TranspositionTable.toTT(best, 0), depth, bound, true);
         }
         return best;
     }
@@ -844,9 +851,11 @@ public final class Searcher {
         long key = p.key();
         int ttMove = 0, ttScore = 0, ttDepth = -1, ttBound = 0;
         int excluded = excludedAt[ply];
+        boolean ttPv = pvNode;
         if (config.useTT() && excluded == 0) {
             long e = tt.probe(key);
             if (e != 0) {
+                ttPv |= TranspositionTable.pv(e);
                 ttMove = TranspositionTable.move(e);
                 ttScore = TranspositionTable.fromTT(TranspositionTable.score(e), ply);
                 ttDepth = TranspositionTable.depth(e);
@@ -896,7 +905,7 @@ public final class Searcher {
                 if (s >= probBeta) {
                     probCuts++;
                     if (config.useTT()) tt.store(key, currentMove[ply], TranspositionTable.toTT(s, ply), depth - 3,
-                            TranspositionTable.LOWER);
+                            TranspositionTable.LOWER, ttPv);
                     return s;
                 }
                 pvLength[ply] = 0;
@@ -959,6 +968,7 @@ public final class Searcher {
         openFrame(ply, depth, alpha, beta, n, hook != null && excluded == 0);
         inCheckAt[ply] = inCheck;
         ttCaptureAt[ply] = ttMove != 0 && Move.isTactical(ttMove);
+        ttPvAt[ply] = ttPv;
 
         int bestScore = -INFINITE, bestMove = 0;
         int origAlpha = alpha;
@@ -1052,7 +1062,7 @@ public final class Searcher {
         if (excluded == 0) {
             int bound = bestScore >= beta ? TranspositionTable.LOWER
                     : bestScore > origAlpha ? TranspositionTable.EXACT : TranspositionTable.UPPER;
-            if (config.useTT()) tt.store(key, bestMove, TranspositionTable.toTT(bestScore, ply), depth, bound);
+            if (config.useTT()) tt.store(key, bestMove, TranspositionTable.toTT(bestScore, ply), depth, bound, ttPv);
             if (!inCheck && (bestMove == 0 || !Move.isTactical(bestMove))) updateCorrection(p, rawEval, bestScore, bound, depth);
         }
         return bestScore;
@@ -1242,9 +1252,9 @@ public final class Searcher {
     }
 
     /**
-     * Late move reduction of a move after the first: late quiet moves by the LMR table (less at PV nodes, for
-     * killers and good history; more at cut nodes, where the node is not improving and where the hash move is a
-     * capture); late captures that lose material by exchange (non-PV) by half the table, at least one ply. A late
+     * Late move reduction of a move after the first: late quiet moves by the LMR table (less at nodes that are or
+     * were on the PV (ttPvAt), for killers and good history; more at cut nodes, where the node is not improving and
+     * where the hash move is a capture); late captures that lose material by exchange (non-PV) by half the table, at least one ply. A late
      * quiet check is reduced one ply less than another quiet move (it is extended first when it does not lose
      * material); a capture that checks and a move out of check are never reduced.
      */
@@ -1254,7 +1264,7 @@ public final class Searcher {
         boolean pvNode = nt == PV;
         if (quiet && moveNumber >= (pvNode ? 3 : 2)) {
             int r = LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)];
-            if (pvNode) r--;
+            if (pvNode || ttPvAt[ply]) r--;
             if (givesCheck) r--;
             if (m == killers[ply][0] || m == killers[ply][1]) r--;
             if (nt == CUT) r++;

@@ -109,6 +109,7 @@ final class Select {
             // (ply-1 and ply are not in use here: a worker joins only below its own waiting frame.)
             me.improving[ply] = b.improving;
             me.ttCaptureAt[ply] = b.ttCapture;
+            me.ttPvAt[ply] = b.ttPv;
             me.staticEval[ply] = b.staticEval;
             me.evalAt[ply] = b.pruneEval;
             if (ply >= 1) me.staticEval[ply - 1] = b.staticEvalUp1;

@@ -180,6 +180,7 @@ final class Split {
         b.pruneEval = me.evalAt[q];
         b.improving = me.improving[q];
         b.ttCapture = me.ttCaptureAt[q];
+        b.ttPv = me.ttPvAt[q];
         b.staticEvalUp1 = q >= 1 ? me.staticEval[q - 1] : 0;
         b.inCheck = me.inCheckAt[q];
         b.pathLength = q;

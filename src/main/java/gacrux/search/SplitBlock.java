@@ -48,6 +48,8 @@ public final class SplitBlock {
     public boolean improving;
     /** The owner's node has a capture (or promotion) as its hash move: quiet moves are reduced one ply more. */
     public boolean ttCapture;
+    /** The owner's node is or was on a principal variation (Searcher.ttPvAt): late quiet moves reduced one ply less. */
+    public boolean ttPv;
     public int staticEvalUp1;
     /** The owner's evaluation for the pruning rules at the split node (Searcher.evalAt: corrected by the hash bound). */
     public int pruneEval;

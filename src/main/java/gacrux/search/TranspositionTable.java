@@ -27,7 +27,7 @@ public final class TranspositionTable {
     public static final int EXACT = 3, LOWER = 1, UPPER = 2;
     private static final int WAYS = 4;
 
-    // data word: move (23 bits) | score+32768 (16) | depth+1 (8) | bound (2) | age (6)
+    // data word: move (23 bits) | score+32768 (16) | depth+1 (8) | bound (2) | age (6) | pv (1)
     private static final int MOVE_BITS = 23;
     private static final long MOVE_MASK = (1L << MOVE_BITS) - 1;
 
@@ -193,7 +193,16 @@ public final class TranspositionTable {
         return 0;
     }
 
+    /** {@link #store(long, int, int, int, int, boolean)} of a node never on a principal variation. */
     public void store(long key, int move, int score, int depth, int bound) {
+        store(key, move, score, depth, bound, false);
+    }
+
+    /**
+     * Stores a search's result for key. pv: the node is, or has been, on a principal variation (the search's
+     * ttPv), read back by {@link #pv(long)}.
+     */
+    public void store(long key, int move, int score, int depth, int bound, boolean pv) {
         long index = bucketIndex(key);
         long[] t = segments[(int) (index >>> SEGMENT_SHIFT)];
         int base = PAD + (int) (index & SEGMENT_MASK);
@@ -223,7 +232,8 @@ public final class TranspositionTable {
                 | ((long) (score + 32768) & 0xFFFF) << MOVE_BITS
                 | ((long) (Math.max(-1, Math.min(254, depth)) + 1) & 0xFF) << (MOVE_BITS + 16)
                 | ((long) bound & 3) << (MOVE_BITS + 24)
-                | ((long) a & 63) << (MOVE_BITS + 26);
+                | ((long) a & 63) << (MOVE_BITS + 26)
+                | (pv ? 1L << (MOVE_BITS + 32) : 0L);
         t[victim] = key ^ data;
         t[victim + 1] = data;
     }
@@ -233,6 +243,7 @@ public final class TranspositionTable {
     public static int depth(long data) { return (int) ((data >>> (MOVE_BITS + 16)) & 0xFF) - 1; }
     public static int bound(long data) { return (int) ((data >>> (MOVE_BITS + 24)) & 3); }
     public static int age(long data) { return (int) ((data >>> (MOVE_BITS + 26)) & 63); }
+    public static boolean pv(long data) { return ((data >>> (MOVE_BITS + 32)) & 1) != 0; }
 
     /** Permille of sampled entries written in the current search (UCI hashfull). */
     public int hashfull() {

@@ -40,6 +40,7 @@ final class Unsplit {
      */
     static int ownerFinish(Searcher me, int ply, int inFlightMove, int inFlightScore, long key) {
         SplitBlock b = me.blockAt[ply];
+        boolean ttPv = b.ttPv; // read before Unsplit makes the block reusable
         if (inFlightMove != 0 && !me.aborted()) Share.shareAt(me, b, inFlightScore, inFlightMove, ply);
         int gen = emptyOwnBlock(me, b, ply);
         boolean abovesAborted = me.control.stopped() || (b.parent != null && b.parent.chainAborted());
@@ -60,7 +61,7 @@ final class Unsplit {
         if (me.config.useTT()) {
             int bound = score >= b.beta ? TranspositionTable.LOWER
                     : score > b.alpha0 ? TranspositionTable.EXACT : TranspositionTable.UPPER;
-            me.tt.store(key, move, TranspositionTable.toTT(score, ply), b.depth, bound);
+            me.tt.store(key, move, TranspositionTable.toTT(score, ply), b.depth, bound, ttPv);
         }
         return score;
     }

@@ -83,6 +83,43 @@ class LateMoveRulesTest {
     }
 
     @Test
+    void quietMovesAreReducedOnePlyLessAtANodeThatWasOnThePv() {
+        Position p = Position.fromFen(FEN);
+        Searcher s = SearcherAt.root(p, true);
+        int m = MoveGen.parseUci(p, "a2a3");
+        int plain = lateQuiet(s, p, m, false);
+        s.ttPvAt[0] = true;
+        assertEquals(plain - 1, lateQuiet(s, p, m, false));
+        assertEquals(pvReduction(s, p, m, false), pvReduction(s, p, m, true), "a PV node: one ply less once, not twice");
+    }
+
+    @Test
+    void aNodeKnowsWhetherItIsOrWasOnThePvAndStoresIt() {
+        Position p = Position.fromFen(FEN);
+        TranspositionTable tt = new TranspositionTable(1);
+        Searcher s = SearcherAt.root(p, tt, true, true);
+        int quiet = MoveGen.parseUci(p, "a2a3");
+        tt.store(p.key(), quiet, 0, 1, TranspositionTable.UPPER, true);
+        s.searchNode(0, 2, -50, 50, Searcher.CUT);
+        assertTrue(s.ttPvAt[0], "marked by the hash entry");
+        assertTrue(TranspositionTable.pv(tt.probe(p.key())), "and stored again with the mark");
+        tt.clear();
+        tt.store(p.key(), quiet, 0, 1, TranspositionTable.UPPER, false);
+        s.searchNode(0, 2, -50, 50, Searcher.CUT);
+        assertFalse(s.ttPvAt[0]);
+        assertFalse(TranspositionTable.pv(tt.probe(p.key())));
+        s.searchNode(0, 2, -50, 50, Searcher.PV);
+        assertTrue(s.ttPvAt[0], "a PV node is on the PV");
+        assertTrue(TranspositionTable.pv(tt.probe(p.key())));
+    }
+
+    /** The reduction of quiet move m as the tenth move at depth 10 of a PV node at the root. */
+    private static int pvReduction(Searcher s, Position p, int m, boolean ttPv) {
+        s.ttPvAt[0] = ttPv;
+        return s.reduction(p, 0, m, 10, 10, 9, Searcher.PV, true, false, false, Searcher.NO_ORDER);
+    }
+
+    @Test
     void lateQuietChecksAreReducedOnePlyLessThanOtherQuietMoves() {
         Position p = Position.fromFen(FEN);
         Searcher s = SearcherAt.root(p, true);

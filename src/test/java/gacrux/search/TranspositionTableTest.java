@@ -9,6 +9,23 @@ import static org.junit.jupiter.api.Assertions.*;
 /** The segmented table: sizes, entries in every segment, parallel clear, and an abandoned resize. */
 class TranspositionTableTest {
     @Test
+    void theEntryKeepsTheNodesPvMarkBesideEveryOtherField() {
+        TranspositionTable tt = new TranspositionTable(1);
+        long key = 0x9E3779B97F4A7C15L;
+        for (boolean pv : new boolean[] {true, false}) {
+            tt.store(key, 0x7FFFFF, -32000, 254, TranspositionTable.LOWER, pv);
+            long data = tt.probe(key);
+            assertEquals(pv, TranspositionTable.pv(data));
+            assertEquals(0x7FFFFF, TranspositionTable.move(data));
+            assertEquals(-32000, TranspositionTable.score(data));
+            assertEquals(254, TranspositionTable.depth(data));
+            assertEquals(TranspositionTable.LOWER, TranspositionTable.bound(data));
+        }
+        tt.store(key, 1, 0, 3, TranspositionTable.EXACT);
+        assertFalse(TranspositionTable.pv(tt.probe(key)), "the five-argument store marks no PV");
+    }
+
+    @Test
     void aMultiSegmentTableStoresAndClearsInEverySegment() {
         TranspositionTable tt = new TranspositionTable(1);
         assertEquals(128, tt.resize(192, 3, () -> false), "rounded down to a power of two");
