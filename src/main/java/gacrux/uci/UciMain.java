@@ -129,7 +129,8 @@ public final class UciMain {
             sys.getWhenTerminated().toCompletableFuture().get(QUIT_BOUND_MS, TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             org.slf4j.LoggerFactory.getLogger(UciMain.class).warn(
-                    "quit: the engine did not shut down within {} ms (a stalled search thread); exiting anyway", QUIT_BOUND_MS);
+                    "quit: the actor system did not terminate within {} ms (a search stalled in its handler, or a slow "
+                    + "shutdown on a loaded machine); exiting anyway", QUIT_BOUND_MS);
         } catch (Exception e) {
             out.info("shutdown: " + e.getMessage());
         }
