@@ -39,6 +39,9 @@ public final class Searcher {
      * with a wider window ({@link #widen}).
      */
     static final int ASPIRATION_DELTA = 12;
+
+    /** Aspiration fail highs at the root, and root searches shallower than their iteration (AspirationWindowTest). */
+    long aspirationFailHighs, shallowerResearches;
     /**
      * The shallowest node whose hash move is tested for singularity. The verification costs a half-depth search of
      * the other moves, so it pays only where the node's own subtree is large; from 6 (was 8) it also catches the
@@ -473,17 +476,26 @@ public final class Searcher {
                     alpha = Math.max(-INFINITE, prev - delta);
                     beta = Math.min(INFINITE, prev + delta);
                 }
+                // A fail high is re-searched a ply shallower each time (back to the iteration's depth after a fail
+                // low): the move that beat the window is usually the best, and proving by how much at full depth
+                // costs the time the next iteration could use (Ethereal's and Stockfish's rule). A selective rule
+                // like the others: not in a mate search (go mate N must end on a full-depth iteration to find the
+                // mate it asks for) nor without pruning.
+                int searchDepth = depth;
                 while (true) {
-                    int score = rootSearch(depth, alpha, beta, pvIdx);
+                    int score = rootSearch(searchDepth, alpha, beta, pvIdx);
                     if (control.stopped()) break;
-                    if (TreeDump.ON) TreeDump.result(trace, currentMove, 0, depth, alpha, beta, evaluate(pos[0], 0), score);
+                    if (TreeDump.ON) TreeDump.result(trace, currentMove, 0, searchDepth, alpha, beta, evaluate(pos[0], 0), score);
                     if (score <= alpha) {
                         if (multiPv == 1) info.accept(infoLine(depth, pvIdx, score, " upperbound", startNs, false));
                         beta = (alpha + beta) / 2;
                         alpha = Math.max(-INFINITE, score - delta);
+                        searchDepth = depth;
                     } else if (score >= beta) {
                         if (multiPv == 1) info.accept(infoLine(depth, pvIdx, score, " lowerbound", startNs, false));
                         beta = Math.min(INFINITE, score + delta);
+                        aspirationFailHighs++;
+                        if (pruning && !isMate(score) && searchDepth > 1) searchDepth--;
                     } else {
                         break;
                     }
@@ -615,6 +627,7 @@ public final class Searcher {
     Consumer<String> thinkInfo;
 
     int rootSearch(int depth, int alpha, int beta, int pvIdx) {
+        if (depth < rootDepth) shallowerResearches++;
         Position root = pos[0];
         nodeType[0] = PV;
         pvLength[0] = 0;

@@ -132,8 +132,23 @@ class TreeDumpTest {
     void rootMovesOfTheLastIterationAreTheLegalMoves() throws Exception {
         List<Parsed> lines = TreeDumps.parseAll(serial);
         Parsed last = lines.get(lines.size() - 1);
-        assertTrue(!last.move() && last.path().isEmpty() && last.group(2).equals("5.00"),
-                "the dump ends with the root's RESULT at depth 5: " + last.m().group());
+        assertTrue(!last.move() && last.path().isEmpty() && last.group(6).equals("EXACT"),
+                "the dump ends with the root's exact RESULT: " + last.m().group());
+        // The last iteration's root searches: the first at depth 5, each after a fail high a ply shallower, back to 5
+        // after a fail low (Searcher.iterate's aspiration loop); the last one inside its window.
+        int first = 0;
+        while (!(lines.get(first).path().isEmpty() && !lines.get(first).move() && lines.get(first).group(2).equals("5.00")))
+            first++;
+        int depthNow = 5;
+        for (Parsed p : lines.subList(first, lines.size())) {
+            if (p.move() || !p.path().isEmpty()) continue;
+            assertEquals(depthNow + ".00", p.group(2), "line " + p.lineNo() + ": the root's search depth");
+            if (p.group(6).equals("LOWER")) {
+                if (!gacrux.search.Score.isMate(Integer.parseInt(p.group(7)))) depthNow = Math.max(1, depthNow - 1);
+            }
+            else if (p.group(6).equals("UPPER")) depthNow = 5;
+            else assertEquals(last, p, "line " + p.lineNo() + ": an exact root result before the last");
+        }
         int start = lines.size() - 2;
         while (start >= 0 && !(lines.get(start).path().isEmpty())) start--; // the previous iteration's root RESULT
         List<String> searched = new ArrayList<>(), pruned = new ArrayList<>();
