@@ -1,7 +1,6 @@
 package gacrux.tools;
 
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,13 +63,13 @@ public final class CdsCheck {
             for (String line; (line = r.readLine()) != null; ) out.add(line);
         }
         int code = p.waitFor();
-        List<String> missing = missing(out);
         if (code != 0 && String.join("\n", out).contains("shared archive")) {
             // This JVM cannot map it (scripts/gacrux's -Xshare:auto then starts without it, at full speed).
             System.err.println("CdsCheck: " + jsa + " cannot be mapped by this JVM: " + tail(out));
             return;
         }
         if (code != 0) fail("bench with the archive exited with " + code + ": " + tail(out));
+        List<String> missing = missing(out);
         if (!missing.isEmpty())
             fail("with " + jsa + " mapped, bench never compiled " + String.join(", ", missing) + " at tier 4: the"
                     + " archive stops the JIT for them (was the training run compiling when it was dumped?)");
@@ -93,7 +92,7 @@ public final class CdsCheck {
         return String.join(" | ", out.subList(Math.max(0, out.size() - 3), out.size()));
     }
 
-    private static void fail(String why) throws IOException {
+    private static void fail(String why) {
         System.err.println("CdsCheck: " + why);
         System.exit(1);
     }
