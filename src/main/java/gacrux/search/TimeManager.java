@@ -10,8 +10,25 @@ package gacrux.search;
 public final class TimeManager {
     /** Clock kept out of a timed move's plan: room for lags outside the search (scheduler, JIT, GC). */
     public static final long LAG_RESERVE_MS = 300;
-    /** Moves the clock is shared over when the GUI sends no movestogo (sudden death, increment). */
+    /** Moves the clock is shared over when the GUI sends no movestogo (sudden death, increment), up to move 16. */
     static final int DEFAULT_MOVES_TO_GO = 25;
+    /** The late plan: from move LATE_FROM on, one move fewer every 2 moves, down to LATE_MOVES_TO_GO. */
+    static final int LATE_MOVES_TO_GO = 12, LATE_FROM = 16;
+
+    /**
+     * After move 16 the clock is shared over one move fewer every 2 moves, down to 12 from move 42. With a fixed 25
+     * the clock drains geometrically: 5+0.05 games spent 0.108 / 0.091 / 0.080 s a move in moves 21-30 / 31-40 /
+     * 41-50 (tmlate's SPRT, the fixed plan's side) and ended with 1.3-2.3 s of the 5 unused (the Ethereal 12
+     * gauntlet), where self-play showed the moves worth the clock are 20-50 (a front-loaded plan, tmfront5, lost
+     * -36). This plan keeps the opening's share and spends the clock that was left over there: +15 / +26 / +18 % in
+     * those bands in the same games (docs/strength.md). The clock still tends to the level where a move costs about
+     * the increment, a lower one (modelled at 1+0.01: lowest clock 412 ms instead of 503, the reserve 300).
+     */
+    static int movesToGo(int fullmove) {
+        if (fullmove <= LATE_FROM) return DEFAULT_MOVES_TO_GO;
+        return Math.max(LATE_MOVES_TO_GO, DEFAULT_MOVES_TO_GO - (fullmove - LATE_FROM) / 2);
+    }
+
     /** Share of the soft limit after which no new iteration starts, before the stability scaling. */
     static final double ITERATION_SHARE = 0.6;
 
@@ -22,7 +39,13 @@ public final class TimeManager {
     private volatile long startNs;
     private volatile boolean pondering;
 
+    /** A clock plan with the move number unknown (tools, tests): shared over DEFAULT_MOVES_TO_GO moves. */
     public TimeManager(SearchLimits l, int side, int moveOverheadMs) {
+        this(l, side, moveOverheadMs, 1);
+    }
+
+    /** fullmove: the game's move number at the root (Position.fullmoveNumber), which sets the share of the clock. */
+    public TimeManager(SearchLimits l, int side, int moveOverheadMs, int fullmove) {
         this.startNs = System.nanoTime();
         this.pondering = l.ponder();
         if (l.movetime() > 0) {
@@ -39,7 +62,7 @@ public final class TimeManager {
             // and one 200 ms scheduler or JIT lag on a loaded machine forfeits the game (issue 8's soak).
             // Below the reserve an eighth of the clock is still planned, so moves get faster, not instant.
             long usable = Math.max(avail - LAG_RESERVE_MS, avail / 8);
-            int mtg = l.movestogo() > 0 ? Math.min(l.movestogo(), 40) : DEFAULT_MOVES_TO_GO;
+            int mtg = l.movestogo() > 0 ? Math.min(l.movestogo(), 40) : movesToGo(fullmove);
             long soft = usable / mtg + inc * 3 / 4;
             long hard = Math.min((long) (usable * (mtg == 1 ? 0.75 : 0.35)), soft * 4);
             hardMs = Math.max(1, hard);

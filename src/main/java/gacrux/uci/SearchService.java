@@ -204,11 +204,16 @@ final class SearchService {
         }
     }
 
+    /** The go's clock plan: the side to move's clock, and the game's move number, which sets its share. */
+    static TimeManager clockPlan(Position root, SearchLimits limits, int moveOverheadMs) {
+        return new TimeManager(limits, root.sideToMove(), moveOverheadMs, root.fullmoveNumber());
+    }
+
     /** done: the job ended (its bestmove printed); answered: the stop watchdog printed bestmove for it instead. */
     Running search(Position root, long[] history, SearchLimits limits, EngineOptions.Snapshot opts, long id,
                    LongConsumer done, LongConsumer answered) {
         tt.newSearch();
-        TimeManager time = new TimeManager(limits, root.sideToMove(), opts.moveOverheadMs());
+        TimeManager time = clockPlan(root, limits, opts.moveOverheadMs());
         SearchControl control = new SearchControl(limits, time);
         Searcher.Config config = new Searcher.Config(true, true, opts.multiPv(), opts.net());
         // Exactly one bestmove per go: the root job's, or the watchdog's if the root worker is stalled.

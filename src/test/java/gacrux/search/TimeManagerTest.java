@@ -68,6 +68,77 @@ class TimeManagerTest {
         assertTrue(lowest >= TimeManager.LAG_RESERVE_MS, "clock fell to " + lowest + " ms");
     }
 
+    /**
+     * Sudden death at 5+0.05, the same clock on the board: up to move 16 the plan is the fixed 25 moves (and the move
+     * number unknown plans so), then each later move gets a larger share, twice the opening's from move 42 on;
+     * movestogo from the GUI overrides it.
+     */
+    @Test
+    void laterMovesGetALargerShareOfTheSameClock() {
+        SearchLimits l = clock(3_000, 3_000, 50, 0);
+        long opening = new TimeManager(l, 0, 30, 16).softMs(), late = new TimeManager(l, 0, 30, 42).softMs();
+        assertTrue(late > opening * 17 / 10, "move 16: " + opening + " ms, move 42: " + late);
+        assertEquals(opening, new TimeManager(l, 0, 30, 1).softMs());
+        assertEquals(opening, new TimeManager(l, 0, 30).softMs());
+        assertEquals(late, new TimeManager(l, 0, 30, 200).softMs());
+        for (int move = 1; move < 50; move++)
+            assertTrue(new TimeManager(l, 0, 30, move).softMs() <= new TimeManager(l, 0, 30, move + 1).softMs());
+        assertTrue(new TimeManager(l, 0, 30, 17).softMs() < new TimeManager(l, 0, 30, 30).softMs());
+        SearchLimits fixed = clock(3_000, 3_000, 50, 20);
+        assertEquals(new TimeManager(fixed, 0, 30, 1).softMs(), new TimeManager(fixed, 0, 30, 42).softMs());
+    }
+
+    /** What a game leaves: the time each move took (index = move number), the clock at the end and its lowest. */
+    private record Game(long[] spent, long left, long lowest) {}
+
+    /**
+     * A sudden-death game in which every move takes {@code share} of the soft limit (0.77 is what the search spends,
+     * docs/strength.md's model; 1.0 the most it plans), with or without the game's move numbers.
+     */
+    private static Game play(long clockMs, long incMs, int moves, double share, boolean moveNumbers) {
+        long[] spent = new long[moves + 1];
+        double left = clockMs;
+        long lowest = clockMs;
+        for (int move = 1; move <= moves; move++) {
+            SearchLimits l = clock((long) left, (long) left, incMs, 0);
+            TimeManager t = moveNumbers ? new TimeManager(l, 0, 30, move) : new TimeManager(l, 0, 30);
+            double s = share * t.softMs();
+            spent[move] = (long) s;
+            left = left - s + incMs;
+            lowest = Math.min(lowest, (long) left);
+        }
+        return new Game(spent, (long) left, lowest);
+    }
+
+    /**
+     * The point of the plan: moves 21-50 of a 5+0.05 game get at least a fifth more time than with the fixed 25, the
+     * first 16 the same, and the game reaches move 60 with at least half a second less left unused (but not under 0.5 s).
+     */
+    @Test
+    void theMiddlegameSpendsTheClockThePlanOf25LeftUnused() {
+        Game late = play(5_000, 50, 60, 0.77, true), fixed = play(5_000, 50, 60, 0.77, false);
+        long lateMid = 0, fixedMid = 0;
+        for (int move = 21; move <= 50; move++) {
+            lateMid += late.spent()[move];
+            fixedMid += fixed.spent()[move];
+        }
+        assertTrue(lateMid > fixedMid * 12 / 10, lateMid + " ms against " + fixedMid);
+        for (int move = 1; move <= 16; move++) assertEquals(fixed.spent()[move], late.spent()[move], "move " + move);
+        assertTrue(late.left() < fixed.left() - 500, "left at move 60: " + late.left() + " ms against " + fixed.left());
+        assertTrue(late.left() > 500, "left at move 60: " + late.left() + " ms");
+    }
+
+    /**
+     * A 1+0.01 game played at the soft limit every move, move numbers counted: the clock still settles above the lag
+     * reserve, within 100 ms of where the fixed plan settles.
+     */
+    @Test
+    void theLatePlanKeepsTheBulletClockAboveTheReserve() {
+        long lowestWith = play(1_000, 10, 300, 1.0, true).lowest(), lowestWithout = play(1_000, 10, 300, 1.0, false).lowest();
+        assertTrue(lowestWith >= TimeManager.LAG_RESERVE_MS, "clock fell to " + lowestWith + " ms");
+        assertTrue(lowestWith >= lowestWithout - 100, lowestWith + " ms against " + lowestWithout);
+    }
+
     @Test
     void untimedSearchHasNoLimit() {
         TimeManager t = new TimeManager(SearchLimits.infiniteSearch(), 0, 30);
