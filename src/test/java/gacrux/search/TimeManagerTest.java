@@ -58,13 +58,7 @@ class TimeManagerTest {
      */
     @Test
     void bulletClockSettlesAboveTheReserve() {
-        long left = 1000;
-        long lowest = left;
-        for (int move = 0; move < 300; move++) {
-            TimeManager t = new TimeManager(clock(left, left, 10, 0), 0, 30);
-            left = left - t.softMs() + 10;
-            lowest = Math.min(lowest, left);
-        }
+        long lowest = play(1_000, 10, 300, 1.0, false).lowest();
         assertTrue(lowest >= TimeManager.LAG_RESERVE_MS, "clock fell to " + lowest + " ms");
     }
 
