@@ -207,6 +207,23 @@ class EvaluatorTest {
         assertTrue(krkb < 100 && krkb >= 0, "KRKB " + krkb);
     }
 
+    /** Opposite-coloured bishops alone: a quarter of the score without a passer, an eighth more per passer of the strong side. */
+    @Test
+    void oppositeBishopsScaleByTheStrongSidesPassers() {
+        int b = Evaluator.PIECE_VALUE[Piece.BISHOP];
+        // a pawn up, every white pawn held by a black one (a4/a5, g4/g5, f4 beside g5): no passer
+        Position none = Position.fromFen("7k/8/8/p1b3p1/P1B2PP1/8/8/6K1 w - - 0 1");
+        assertEquals(16, Evaluator.drawScale(none, Piece.WHITE, b, b));
+        // d4, e4 and h2 passed (black's only pawn is on a5)
+        Position three = Position.fromFen("7k/8/8/p1b5/P1BPP3/8/7P/6K1 w - - 0 1");
+        assertEquals(40, Evaluator.drawScale(three, Piece.WHITE, b, b));
+        // the same pawns with a knight each: not a pure opposite-bishop ending, unscaled
+        Position knights = Position.fromFen("4nk2/8/8/p1b5/P1BPP3/8/7P/4N1K1 w - - 0 1");
+        int n = Evaluator.PIECE_VALUE[Piece.KNIGHT];
+        assertEquals(64, Evaluator.drawScale(knights, Piece.WHITE, b + n, b + n));
+        assertTrue(Evaluator.evaluate(three) > 2 * Math.abs(Evaluator.evaluate(none)), "passers should keep winning chances");
+    }
+
     @Test
     void pieceValuesForOrdering() {
         int[] v = Evaluator.PIECE_VALUE;

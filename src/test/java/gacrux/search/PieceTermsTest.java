@@ -53,10 +53,13 @@ class PieceTermsTest {
     @Test
     void evaluateCarriesEachTerm() {
         contributes("4k3/pp3ppp/8/3N4/4P3/8/PPP2PPP/4K3 w - - 0 1", "OUTPOST_EG", KNIGHT);
-        contributes("4k3/8/8/8/4P3/P7/1P1P4/2B1K3 w - - 0 1", "BISHOP_PAWNS_EG", 0);
+        // Five pawns on the bishop's colour: the nineteenth run left the term at 1 per pawn.
+        contributes("4k3/8/8/8/4P3/P7/1P1P1P1P/2B1K3 w - - 0 1", "BISHOP_PAWNS_EG", 0);
         contributes("4k3/8/8/3P4/3N4/8/8/4K3 w - - 0 1", "MINOR_BEHIND_PAWN_EG", 0);
-        // Three rooks: the tenth run left the term at 2/2 per rook.
-        contributes("6k1/RRR5/8/8/8/8/8/4K3 w - - 0 1", "ROOK_SEVENTH_EG", 0);
+        // Three rooks on the seventh with every other piece still on the board (phase 24, all midgame): the
+        // nineteenth run left the term at 2 midgame / -1 endgame per rook, so only its midgame half can reach 4 cp.
+        contributes("r1bq1rk1/RRR5/2n1bn2/8/8/2N2N2/8/2BQKB2 w - - 0 1",
+                new String[] {"ROOK_SEVENTH_MG", "ROOK_SEVENTH_EG"}, 0);
         contributes("4k3/4p3/8/P7/8/7P/8/4K3 w - - 0 1", "KING_PAWN_DISTANCE_EG", 0);
         contributes("r1b2rk1/pp3ppp/2n5/8/8/2N4q/PPP2PPP/R1B2RK1 w - - 0 1", "KING_WEAK_SQUARE_MG", 0);
         contributes("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", "PASSED_FREE_EG", 0);

@@ -15,7 +15,7 @@ class CdsCheckTest {
             "    300  401 %     4       gacrux.search.Searcher::searchNode @ 120 (2226 bytes)",
             "    622  274       3       gacrux.search.Evaluator::evaluate (5344 bytes)   made not entrant",
             "    700  410       4       gacrux.search.TranspositionTable::probe (60 bytes)",
-            "Nodes: 685697");
+            "Nodes: 743784");
 
     @Test
     void everyHotMethodAtTierFourPasses() {
